@@ -1,0 +1,46 @@
+# The README's two commands (`make run`, `make test`) and a few handy ones.
+# Every target creates .venv and installs the project into it when needed.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+# Reinstall only when pyproject.toml changes, so repeated runs start at once.
+INSTALLED := $(VENV)/.installed
+PORT ?= 8000
+
+.PHONY: run test lint worker beat install clean
+
+run: $(INSTALLED)
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py demo_parlor
+	@echo "Admin: http://127.0.0.1:$(PORT)/admin/   Health: http://127.0.0.1:$(PORT)/healthz"
+	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+
+test: $(INSTALLED)
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+lint: $(INSTALLED)
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+
+worker: $(INSTALLED)
+	$(BIN)/celery -A config worker --loglevel=INFO
+
+beat: $(INSTALLED)
+	$(BIN)/celery -A config beat --loglevel=INFO
+
+install: $(INSTALLED)
+
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { \
+	  echo "Python 3.11 or newer is needed; '$(PYTHON)' is $$($(PYTHON) --version 2>&1)."; \
+	  echo "Point make at one, e.g. make run PYTHON=python3.12"; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+
+$(INSTALLED): pyproject.toml | $(BIN)/python
+	@echo "Installing the project and its dev tools into $(VENV) ..."
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	@touch $@
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,60 @@
+"""/healthz: whether the database and the Celery broker answer.
+
+The report names the database vendor and the broker URL with any password
+masked; failures give the exception's class only (details go to the log),
+because the endpoint is public for load balancers.
+"""
+
+import logging
+from typing import Any
+
+from django.conf import settings
+from django.db import DatabaseError, connection
+from django.http import HttpRequest, JsonResponse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+from kombu.utils.url import maybe_sanitize_url
+
+from config.celery import app as celery_app
+
+logger = logging.getLogger(__name__)
+
+BROKER_TIMEOUT_SECONDS = 3
+
+
+def database_status() -> dict[str, Any]:
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+    except DatabaseError as error:
+        logger.warning("health: database unreachable: %s", error)
+        return {"ok": False, "vendor": connection.vendor, "error": type(error).__name__}
+    return {"ok": True, "vendor": connection.vendor}
+
+
+def broker_status(*, broker_url: str | None) -> dict[str, Any]:
+    if broker_url is None:
+        return {"ok": True, "url": "in-process"}
+    shown_url = maybe_sanitize_url(broker_url)
+    try:
+        with celery_app.connection_for_write(broker_url) as broker:
+            broker.ensure_connection(
+                max_retries=1, interval_start=0, timeout=BROKER_TIMEOUT_SECONDS
+            )
+    # Any failure to reach the broker, whatever the transport raises, means "not ok".
+    except Exception as error:
+        logger.warning("health: broker %s unreachable: %s", shown_url, error)
+        return {"ok": False, "url": shown_url, "error": type(error).__name__}
+    return {"ok": True, "url": shown_url}
+
+
+@never_cache
+@require_GET
+def healthz(request: HttpRequest) -> JsonResponse:
+    report = {
+        "database": database_status(),
+        "broker": broker_status(broker_url=settings.CELERY_BROKER_URL),
+    }
+    healthy = all(part["ok"] for part in report.values())
+    return JsonResponse(report, status=200 if healthy else 503)

@@ -1,0 +1,175 @@
+"""A parlor and what it plays with: members, tables, configured rulesets, rates.
+
+Money is an integer in the currency's minor unit (yen for JPY, cents for
+USD); points and chips are integers too. Everything belongs to one parlor,
+and names and member numbers are unique within it.
+"""
+
+from typing import Any
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from parlor.validators import (
+    validate_currency_code,
+    validate_game_options,
+    validate_ruleset_options,
+    validate_time_zone,
+)
+
+
+class Parlor(models.Model):
+    name = models.CharField(_("name"), max_length=100, unique=True)
+    currency_code = models.CharField(
+        _("currency code"), max_length=3, default="JPY", validators=[validate_currency_code]
+    )
+    currency_minor_unit_digits = models.PositiveSmallIntegerField(
+        _("digits of the minor unit"),
+        default=0,
+        help_text=_("0 for JPY (amounts in yen), 2 for USD or EUR (amounts in cents)."),
+    )
+    time_zone = models.CharField(
+        _("time zone"), max_length=64, default="Asia/Tokyo", validators=[validate_time_zone]
+    )
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("parlor")
+        verbose_name_plural = _("parlors")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    parlor = models.ForeignKey(
+        Parlor, on_delete=models.PROTECT, related_name="players", verbose_name=_("parlor")
+    )
+    member_number = models.CharField(_("member number"), max_length=20)
+    name = models.CharField(_("name"), max_length=100)
+    contact = models.CharField(
+        _("contact"), max_length=200, blank=True, help_text=_("Phone number or e-mail address.")
+    )
+    is_active = models.BooleanField(_("active"), default=True)
+
+    class Meta:
+        ordering = ["parlor", "member_number"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["parlor", "member_number"], name="player_member_number_unique_per_parlor"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.member_number} {self.name}"
+
+
+class Table(models.Model):
+    parlor = models.ForeignKey(
+        Parlor, on_delete=models.PROTECT, related_name="tables", verbose_name=_("parlor")
+    )
+    name = models.CharField(_("name"), max_length=50, help_text=_("The table's name or number."))
+    is_active = models.BooleanField(_("active"), default=True)
+
+    class Meta:
+        ordering = ["parlor", "name"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [
+            models.UniqueConstraint(fields=["parlor", "name"], name="table_name_unique_per_parlor"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class RulesetConfig(models.Model):
+    """An engine ruleset with this parlor's options, e.g. "Speed Tonpuu, chip 5,000"."""
+
+    parlor = models.ForeignKey(
+        Parlor, on_delete=models.PROTECT, related_name="ruleset_configs", verbose_name=_("parlor")
+    )
+    name = models.CharField(_("name"), max_length=100)
+    ruleset_slug = models.SlugField(
+        _("engine ruleset"), max_length=50, help_text=_("The engine's ruleset, e.g. speed-tonpuu.")
+    )
+    options: models.JSONField[dict[str, Any]] = models.JSONField(
+        _("options"),
+        default=dict,
+        blank=True,
+        help_text=_("Overrides of the ruleset's options, checked by the engine."),
+    )
+    # The game-level options (length, uma, chip value, ...) of engine.game; see docs/ledger.md.
+    game_options: models.JSONField[dict[str, Any]] = models.JSONField(
+        _("game options"),
+        default=dict,
+        blank=True,
+        help_text=_("The game rules' options (length, uma, chips), checked by the engine."),
+    )
+    is_active = models.BooleanField(_("active"), default=True)
+
+    class Meta:
+        ordering = ["parlor", "name"]
+        verbose_name = _("ruleset configuration")
+        verbose_name_plural = _("ruleset configurations")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["parlor", "name"], name="rulesetconfig_name_unique_per_parlor"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        super().clean()
+        validate_ruleset_options(ruleset_slug=self.ruleset_slug, options=self.options)
+        validate_game_options(ruleset_slug=self.ruleset_slug, game_options=self.game_options)
+
+
+class GameFeePayer(models.TextChoices):
+    EACH_PLAYER = "each_player", _("each player")
+    WINNER = "winner", _("the winner (1st place)")
+    LOSER = "loser", _("the loser (last place)")
+
+
+class Rate(models.Model):
+    """What points, chips and a game are worth in money at this parlor."""
+
+    parlor = models.ForeignKey(
+        Parlor, on_delete=models.PROTECT, related_name="rates", verbose_name=_("parlor")
+    )
+    name = models.CharField(_("name"), max_length=100)
+    money_per_1000_points = models.PositiveIntegerField(
+        _("money per 1,000 points"), help_text=_("In the currency's minor unit.")
+    )
+    money_per_chip = models.PositiveIntegerField(
+        _("money per chip"), help_text=_("In the currency's minor unit.")
+    )
+    game_fee = models.PositiveIntegerField(
+        _("game fee"), help_text=_("Charged to each payer, per game, in the currency's minor unit.")
+    )
+    game_fee_payer = models.CharField(
+        _("game fee paid by"),
+        max_length=20,
+        choices=GameFeePayer.choices,
+        default=GameFeePayer.EACH_PLAYER,
+    )
+    is_active = models.BooleanField(_("active"), default=True)
+
+    class Meta:
+        ordering = ["parlor", "name"]
+        verbose_name = _("rate")
+        verbose_name_plural = _("rates")
+        constraints = [
+            models.UniqueConstraint(fields=["parlor", "name"], name="rate_name_unique_per_parlor"),
+            models.CheckConstraint(
+                condition=models.Q(game_fee_payer__in=GameFeePayer.values),
+                name="rate_game_fee_payer_valid",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name

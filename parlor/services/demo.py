@@ -1,0 +1,119 @@
+"""A demo parlor to try the service with: members, tables, both rulesets, a rate, accounts.
+
+Loading is idempotent: every object is found by its natural key and brought
+back to the demo values, so rerunning `make run` never duplicates anything
+and the printed passwords always work.
+"""
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from parlor.models import GameFeePayer, Parlor, Player, Rate, RulesetConfig, Table
+from parlor.services.roles import ROLE_MANAGER, ROLE_STAFF, roles_sync
+
+DEMO_PARLOR_NAME = "Demo Parlor"
+
+DEMO_PLAYERS = (
+    ("D001", "Aoki Haruto"),
+    ("D002", "Sato Yui"),
+    ("D003", "Suzuki Ren"),
+    ("D004", "Takahashi Mei"),
+    ("D005", "Tanaka Sora"),
+    ("D006", "Watanabe Hina"),
+    ("D007", "Ito Kaito"),
+    ("D008", "Yamamoto Rin"),
+)
+DEMO_TABLES = ("Table 1", "Table 2", "Table 3")
+DEMO_RULESET_CONFIGS: tuple[tuple[str, str, dict[str, Any]], ...] = (
+    ("Speed Tonpuu, chip 5,000", "speed-tonpuu", {"chip_value": 5000}),
+    ("Toutenkou, house rules", "toutenkou", {}),
+)
+
+
+@dataclass(frozen=True)
+class DemoAccount:
+    role: str
+    username: str
+    password: str
+
+
+# Published on purpose: the demo is for a local machine (the command refuses when DEBUG is off).
+DEMO_ACCOUNTS = (
+    DemoAccount(role=ROLE_MANAGER, username="demo-manager", password="mahjong-manager"),
+    DemoAccount(role=ROLE_STAFF, username="demo-staff", password="mahjong-staff"),
+)
+
+
+@dataclass(frozen=True)
+class DemoParlor:
+    parlor: Parlor
+    accounts: tuple[DemoAccount, ...]
+    # Configurations the engine could not check yet: it lacks their ruleset.
+    unchecked_ruleset_configs: tuple[RulesetConfig, ...]
+
+
+def engine_ruleset_slugs() -> frozenset[str]:
+    """The rulesets the engine can configure; none while engine.rulesets is not importable."""
+    try:
+        from engine.rulesets import available
+    except ImportError:
+        return frozenset()
+    return frozenset(available())
+
+
+@transaction.atomic
+def demo_parlor_load() -> DemoParlor:
+    parlor, _ = Parlor.objects.update_or_create(
+        name=DEMO_PARLOR_NAME,
+        defaults={
+            "currency_code": "JPY",
+            "currency_minor_unit_digits": 0,
+            "time_zone": "Asia/Tokyo",
+        },
+    )
+    for member_number, name in DEMO_PLAYERS:
+        Player.objects.update_or_create(
+            parlor=parlor, member_number=member_number, defaults={"name": name, "is_active": True}
+        )
+    for table_name in DEMO_TABLES:
+        Table.objects.update_or_create(parlor=parlor, name=table_name, defaults={"is_active": True})
+
+    known_slugs = engine_ruleset_slugs()
+    unchecked = []
+    for config_name, slug, options in DEMO_RULESET_CONFIGS:
+        config = RulesetConfig.objects.filter(parlor=parlor, name=config_name).first()
+        config = config or RulesetConfig(parlor=parlor, name=config_name)
+        config.ruleset_slug, config.options, config.is_active = slug, options, True
+        if slug in known_slugs:
+            config.full_clean()
+        else:
+            unchecked.append(config)
+        config.save()
+
+    Rate.objects.update_or_create(
+        parlor=parlor,
+        name="Tengo: 50 yen per 1,000 points",
+        defaults={
+            "money_per_1000_points": 50,
+            "money_per_chip": 100,
+            "game_fee": 500,
+            "game_fee_payer": GameFeePayer.EACH_PLAYER,
+            "is_active": True,
+        },
+    )
+
+    groups = roles_sync()
+    user_model = get_user_model()
+    for account in DEMO_ACCOUNTS:
+        user, _ = user_model.objects.get_or_create(username=account.username)
+        user.is_staff, user.is_active = True, True
+        user.set_password(account.password)
+        user.save()
+        user.groups.set([groups[account.role]])
+
+    return DemoParlor(
+        parlor=parlor, accounts=DEMO_ACCOUNTS, unchecked_ruleset_configs=tuple(unchecked)
+    )

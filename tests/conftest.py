@@ -1,0 +1,113 @@
+"""Suite-wide test set-up: real-service requirements, and Celery in process.
+
+Tests that need PostgreSQL or Redis say so with a marker (`requires_postgres`,
+`requires_redis`) or by using the `redis_url` fixture. Without the service
+they are skipped and the end of the run lists them; with REQUIRE_SERVICES=1
+(as CI sets) they fail instead, so a run cannot pass by skipping them.
+"""
+
+import functools
+import os
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+import redis
+from kombu.utils.url import maybe_sanitize_url
+
+from config.celery import app as celery_app
+
+REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES", "").lower() in {"1", "true", "yes", "on"}
+LOCAL_TEST_REDIS_URL = "redis://127.0.0.1:6379/15"
+
+POSTGRES = "PostgreSQL"
+REDIS = "Redis"
+SERVICE_MARKERS = {"requires_postgres": POSTGRES, "requires_redis": REDIS}
+
+_skipped_for_lack_of: dict[str, list[str]] = {}
+_why_missing: dict[str, str] = {}
+
+
+def redis_url_for_tests() -> str:
+    """CELERY_BROKER_URL when it is Redis, else a local Redis's database 15."""
+    broker_url = os.environ.get("CELERY_BROKER_URL", "")
+    return broker_url if broker_url.startswith("redis") else LOCAL_TEST_REDIS_URL
+
+
+@functools.cache
+def _redis_missing() -> str | None:
+    url = redis_url_for_tests()
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=2).ping()
+    except redis.RedisError as error:
+        return f"no Redis at {maybe_sanitize_url(url)} ({error}); set CELERY_BROKER_URL=redis://..."
+    return None
+
+
+def _postgres_missing() -> str | None:
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        return None
+    return f"the test database is {connection.vendor}; set DATABASE_URL=postgres://..."
+
+
+_MISSING: dict[str, Callable[[], str | None]] = {POSTGRES: _postgres_missing, REDIS: _redis_missing}
+
+
+def require_service(service: str, *, nodeid: str) -> None:
+    """Skip the current test if `service` is missing; fail it when REQUIRE_SERVICES is set."""
+    missing = _MISSING[service]()
+    if missing is None:
+        return
+    if REQUIRE_SERVICES:
+        pytest.fail(f"REQUIRE_SERVICES=1 but {service} is missing: {missing}", pytrace=False)
+    _skipped_for_lack_of.setdefault(service, []).append(nodeid)
+    _why_missing[service] = missing
+    pytest.skip(f"needs {service}: {missing}")
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    for marker, service in SERVICE_MARKERS.items():
+        if item.get_closest_marker(marker):
+            require_service(service, nodeid=item.nodeid)
+
+
+@pytest.fixture
+def redis_url(request: pytest.FixtureRequest) -> str:
+    require_service(REDIS, nodeid=request.node.nodeid)
+    return redis_url_for_tests()
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if not _skipped_for_lack_of:
+        return
+    terminalreporter.section("skipped for lack of services", yellow=True)
+    for service, nodeids in sorted(_skipped_for_lack_of.items()):
+        terminalreporter.write_line(
+            f"{len(nodeids)} test(s) need {service}: {_why_missing[service]}"
+        )
+        for nodeid in nodeids:
+            terminalreporter.write_line(f"    {nodeid}")
+    terminalreporter.write_line(
+        "Everything else ran. Set REQUIRE_SERVICES=1 (as .ci/run does) to make these fail."
+    )
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings: Any) -> None:
+    # The production hasher is slow on purpose; tests only need passwords to match.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _celery_tasks_in_process() -> Iterator[None]:
+    """Tasks run in the test process whatever broker is configured.
+
+    Only tests/foundation/test_celery_worker.py sends a task to a real worker.
+    """
+    conf = celery_app.conf
+    saved = conf.task_always_eager, conf.task_eager_propagates
+    conf.task_always_eager, conf.task_eager_propagates = True, True
+    yield
+    conf.task_always_eager, conf.task_eager_propagates = saved
