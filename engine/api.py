@@ -1,0 +1,48 @@
+"""The engine's public entry points: ``score`` (dict in, dict out) and ``score_hand``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.errors import EngineError, ErrorCode
+from engine.record import HandRecord
+from engine.result import ScoreResult
+from engine.rulesets import Ruleset, configure
+
+
+def score_hand(record: HandRecord, ruleset: Ruleset | None = None) -> ScoreResult:
+    """Score a typed record; errors come back as ``ScoreResult(ok=False)``, never raised.
+
+    ``ruleset`` defaults to ``configure(record.ruleset, record.options)``.
+    """
+    try:
+        return evaluate_record(record, ruleset)
+    except EngineError as err:
+        return ScoreResult.failure(record.id, err)
+
+
+def evaluate_record(record: HandRecord, ruleset: Ruleset | None = None) -> ScoreResult:
+    """Like ``score_hand`` but raises ``EngineError`` for a hand that cannot be scored."""
+    if ruleset is None:
+        ruleset = configure(record.ruleset, record.options)
+    result: ScoreResult = ruleset.score(record, ruleset)
+    return result
+
+
+def score(record: Mapping[str, Any]) -> dict[str, Any]:
+    """Score one hand record (spec/hand-record.md) into the spec's output object.
+
+    Never raises for bad input: problems come back as
+    ``{"id", "ok": false, "error": {"code", "message"}}``.
+    """
+    record_id = record.get("id") if isinstance(record, Mapping) else None
+    try:
+        return evaluate_record(HandRecord.from_dict(record)).to_dict()
+    except EngineError as err:
+        return ScoreResult.failure(record_id, err).to_dict()
+    except Exception as err:  # noqa: BLE001 - last resort: report, never crash a batch
+        failure = EngineError(
+            ErrorCode.INTERNAL_ERROR, f"internal error: {type(err).__name__}: {err}"
+        )
+        return ScoreResult.failure(record_id, failure).to_dict()

@@ -1,0 +1,221 @@
+"""One hand at the table: its rule checks, its lines, and what it does to the deal.
+
+Each kind (win, exhaustive draw, abortive draw, chonbo) resolves to a
+:class:`Resolution`: the hand's transfers and deposits, the winners in
+order, whether the dealer keeps the deal, and what happens to the honba.
+Rotation and the end of the game are the caller's (settle.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from engine.game.input import HandInput, bad_game
+from engine.game.payments import chonbo_transfers, noten_lines
+from engine.game.rules import GameRules
+from engine.game.table import Deposit, Table, Transfer
+from engine.game.wins import Paid, Seating, pay_nagashi, pay_wins
+
+HonbaChange = Literal["add", "reset", "keep"]
+
+
+@dataclass(slots=True)
+class Resolution:
+    transfers: list[Transfer] = field(default_factory=list)
+    deposits: list[Deposit] = field(default_factory=list)
+    wins: list[dict[str, Any]] = field(default_factory=list)
+    winners: list[int] = field(default_factory=list)
+    dealer_stays: bool = True
+    honba: HonbaChange = "add"
+    # "agariyame" or "tenpaiyame" when the dealer passes after winning or being tenpai.
+    passed: str | None = None
+
+
+def resolve(hand: HandInput, table: Table, seating: Seating) -> Resolution:
+    rules = seating.rules
+    _check_dead(hand, rules=rules)
+    resolution = Resolution(deposits=_riichi_deposits(hand, table, rules=rules))
+    if hand.kind == "win":
+        _resolve_win(hand, seating, resolution)
+    elif hand.kind == "draw":
+        _resolve_draw(hand, seating, resolution)
+    elif hand.kind == "abort":
+        _resolve_abort(hand, rules, resolution)
+    else:
+        _resolve_chonbo(hand, seating, resolution)
+    return resolution
+
+
+def _riichi_deposits(hand: HandInput, table: Table, *, rules: GameRules) -> list[Deposit]:
+    for seat in hand.riichi:
+        if rules.riichi_needs_stick and table.scores[seat] < rules.riichi_stick:
+            raise bad_game(
+                f"hand {hand.index}: riichi: seat {seat} has {table.scores[seat]} points, less"
+                f" than the {rules.riichi_stick}-point riichi stick"
+            )
+    return [Deposit(seat, -rules.riichi_stick, "riichi") for seat in hand.riichi]
+
+
+def _check_dead(hand: HandInput, *, rules: GameRules) -> None:
+    for i, fault in enumerate(hand.dead):
+        if rules.fault_penalty(fault.cause) == "chonbo":
+            raise bad_game(
+                f"hand {hand.index}: dead[{i}].cause: {fault.cause} not corrected is chonbo"
+                f" under {rules.slug}, not a dead hand: record a chonbo hand"
+            )
+
+
+def _resolve_win(hand: HandInput, seating: Seating, resolution: Resolution) -> None:
+    rules = seating.rules
+    for j, win in enumerate(hand.wins):
+        if win.winner in hand.dead_seats:
+            raise bad_game(f"hand {hand.index}: wins[{j}].winner: seat {win.winner} has a dead"
+                           " hand and cannot win")
+    if len(hand.wins) == 3 and not rules.triple_ron:
+        raise bad_game(
+            f"hand {hand.index}: wins: three rons on one discard abort the hand under"
+            f" {rules.slug} (sanchahou): record an abort with cause 'sanchahou'"
+        )
+    paid = pay_wins(hand, seating)
+    _take_win(resolution, paid, seating=seating)
+    if hand.dealer_passes:
+        _pass(hand, resolution, rules, allowed=seating.dealer in paid.winners, kind="agariyame")
+
+
+def _take_win(resolution: Resolution, paid: Paid, *, seating: Seating) -> None:
+    rules = seating.rules
+    resolution.transfers += paid.transfers
+    resolution.deposits += paid.deposits
+    resolution.wins = paid.outputs
+    resolution.winners = paid.winners
+    if rules.dealer_rotation == "winner":
+        resolution.dealer_stays = paid.winners[0] == seating.dealer
+    else:
+        resolution.dealer_stays = seating.dealer in paid.winners and rules.renchan_on_dealer_win
+    resolution.honba = "add" if resolution.dealer_stays else "reset"
+
+
+def _check_draw(hand: HandInput, rules: GameRules) -> None:
+    where, tenpai = f"hand {hand.index}: ", set(hand.tenpai)
+    for seat in hand.riichi:
+        if seat not in tenpai and seat not in hand.dead_seats:
+            raise bad_game(
+                f"{where}tenpai: seat {seat} declared riichi, so it is tenpai (a riichi"
+                " declared while noten is chonbo: record a chonbo hand)"
+            )
+    dead_tenpai = sorted(tenpai & hand.dead_seats)
+    if dead_tenpai:
+        raise bad_game(f"{where}tenpai: seat {dead_tenpai[0]} has a dead hand and counts as"
+                       " noten")
+    for seat in hand.riichi_no_draws_left:
+        if seat not in hand.riichi:
+            raise bad_game(f"{where}riichi_no_draws_left: seat {seat} is not in 'riichi'")
+        if not rules.riichi_with_no_draws_left:
+            raise bad_game(f"{where}riichi_no_draws_left: {rules.slug} allows no riichi"
+                           " without a draw left")
+    if hand.nagashi and rules.nagashi == "off":
+        raise bad_game(f"{where}nagashi: {rules.slug} plays without nagashi mangan")
+
+
+def _resolve_draw(hand: HandInput, seating: Seating, resolution: Resolution) -> None:
+    rules = seating.rules
+    _check_draw(hand, rules)
+    tenpai = frozenset(hand.tenpai)
+    nagashi_wins = bool(hand.nagashi) and rules.nagashi in ("haneman_win", "points_win")
+    if nagashi_wins:
+        _take_win(resolution, pay_nagashi(hand.nagashi, seating, as_win=True), seating=seating)
+    else:
+        if hand.nagashi:
+            paid = pay_nagashi(hand.nagashi, seating, as_win=False)
+            resolution.transfers += paid.transfers
+            resolution.wins = paid.outputs
+        else:
+            transfers, deposits = noten_lines(tenpai, rules=rules)
+            resolution.transfers += transfers
+            resolution.deposits += deposits
+        resolution.dealer_stays = rules.dealer_rotation == "winner" or (
+            seating.dealer in tenpai and rules.renchan_on_dealer_tenpai
+        )
+        resolution.honba = "add"
+    if hand.dealer_passes:
+        won = seating.dealer in resolution.winners  # a nagashi win
+        kind = "agariyame" if won else "tenpaiyame"
+        _pass(hand, resolution, rules, allowed=won or seating.dealer in tenpai, kind=kind)
+
+
+def _pass(
+    hand: HandInput, resolution: Resolution, rules: GameRules, *, allowed: bool, kind: str
+) -> None:
+    where = f"hand {hand.index}: dealer_passes: "
+    if rules.dealer_pass == "never":
+        raise bad_game(f"{where}{rules.slug} has no agariyame or tenpaiyame")
+    if not allowed:
+        done = "won" if kind == "agariyame" else "been tenpai"
+        raise bad_game(f"{where}only a dealer who has {done} may pass")
+    resolution.passed = kind
+    resolution.dealer_stays = False
+    resolution.honba = "reset"
+
+
+ABORT_NEEDS_FOUR = ("suufon_renta", "suucha_riichi", "sanchahou")
+
+
+def _resolve_abort(hand: HandInput, rules: GameRules, resolution: Resolution) -> None:
+    where, cause = f"hand {hand.index}: ", hand.cause
+    if cause in ABORT_NEEDS_FOUR and rules.players != 4:
+        raise bad_game(f"{where}cause: {cause} needs four players")
+    if cause == "suucha_riichi" and len(hand.riichi) != rules.players:
+        raise bad_game(f"{where}riichi: suucha riichi needs all {rules.players} players in"
+                       f" 'riichi', not {list(hand.riichi)}")
+    if cause == "sanchahou" and rules.triple_ron:
+        raise bad_game(f"{where}cause: {rules.slug} plays triple ron here: record the three"
+                       " wins instead of sanchahou")
+    if cause == "suukaikan":
+        _check_suukaikan(hand, rules)
+    elif hand.kans:
+        raise bad_game(f"{where}kans: only a suukaikan abort lists the kans")
+    if hand.caller is not None and cause != "kyuushuu_kyuuhai":
+        raise bad_game(f"{where}caller: only kyuushuu kyuuhai has a caller")
+    if cause == "dealer_first_discard":
+        if not rules.special_abort:
+            raise bad_game(f"{where}cause: {rules.slug} has no agreed abort before the dealer's"
+                           " first discard (the special_abort option is off)")
+        if hand.riichi:
+            raise bad_game(f"{where}riichi: no riichi before the dealer's first discard")
+    # Abortive draws: no points move, sticks stay, the dealer keeps the deal, honba +1;
+    # the agreed abort before the dealer's first discard adds no honba.
+    resolution.dealer_stays = True
+    resolution.honba = "keep" if cause == "dealer_first_discard" else "add"
+
+
+def _check_suukaikan(hand: HandInput, rules: GameRules) -> None:
+    where = f"hand {hand.index}: "
+    if rules.suukaikan == "continue":
+        raise bad_game(f"{where}cause: play continues after four kans under these rules"
+                       " (suukaikan option 'continue')")
+    if hand.kans and len(hand.kans) != 4:
+        raise bad_game(f"{where}kans: list the seat of each of the four kans")
+    if hand.kans and len(set(hand.kans)) == 1:
+        raise bad_game(f"{where}kans: all four kans are seat {hand.kans[0]}'s: play continues"
+                       " (a chance at suukantsu), there is no abort")
+
+
+def _resolve_chonbo(hand: HandInput, seating: Seating, resolution: Resolution) -> None:
+    rules = seating.rules
+    assert hand.offender is not None and hand.cause is not None
+    if rules.fault_penalty(hand.cause) == "dead_hand":
+        raise bad_game(
+            f"hand {hand.index}: cause: {hand.cause} is a dead hand under {rules.slug}, not"
+            " chonbo: list the seat in 'dead' on the hand as played"
+        )
+    resolution.transfers = chonbo_transfers(
+        offender=hand.offender, dealer=seating.dealer, rules=rules
+    )
+    # "the hand must be repeated, but no honba is added and all riichi declarers get one
+    # riichi stick back" (abortive-draws text).
+    resolution.deposits += [
+        Deposit(seat, rules.riichi_stick, "riichi_returned") for seat in hand.riichi
+    ]
+    resolution.dealer_stays = True
+    resolution.honba = "keep"

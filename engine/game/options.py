@@ -1,0 +1,119 @@
+"""Declared game options: name, accepted values, default, one line of doc.
+
+A ruleset's game rules declare their options as :class:`GameOption` objects;
+``parse_options`` checks a game's ``game_options`` object against them and
+fills in defaults, and ``GameOption.describe`` gives the JSON the ledger shows.
+Errors are ``bad_field`` naming ``game_options.<name>``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from engine.errors import bad_field
+
+OptionKind = Literal["bool", "int", "choice", "int_list"]
+
+
+@dataclass(frozen=True, slots=True)
+class GameOption:
+    name: str
+    kind: OptionKind
+    default: Any
+    doc: str
+    choices: tuple[Any, ...] = ()
+
+    def check(self, value: Any) -> Any:
+        where = f"game_options.{self.name}"
+        if self.kind == "bool":
+            if value is not True and value is not False:
+                raise bad_field(f"{where}: must be true or false, not {value!r}")
+        elif self.kind == "int":
+            if type(value) is not int or value < 0:
+                raise bad_field(f"{where}: must be a non-negative integer, not {value!r}")
+        elif self.kind == "int_list":
+            if not isinstance(value, list) or any(type(v) is not int for v in value):
+                raise bad_field(f"{where}: must be a list of integers, not {value!r}")
+            return tuple(value)
+        choice_types = {type(choice) for choice in self.choices}
+        if self.choices and (type(value) not in choice_types or value not in self.choices):
+            allowed = ", ".join(repr(c) for c in self.choices)
+            raise bad_field(f"{where}: {value!r} is not one of {allowed}")
+        return value
+
+    def describe(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "type": self.kind, "doc": self.doc}
+        out["default"] = list(self.default) if isinstance(self.default, tuple) else self.default
+        if self.choices:
+            out["choices"] = list(self.choices)
+        return out
+
+
+def parse_options(
+    declared: tuple[GameOption, ...], given: Mapping[str, Any], *, slug: str
+) -> dict[str, Any]:
+    """``given`` checked against ``declared``, with every default filled in."""
+    if not isinstance(given, Mapping):
+        raise bad_field("game_options must be an object")
+    known = {option.name: option for option in declared}
+    for name in given:
+        if name not in known:
+            names = ", ".join(sorted(known)) or "none"
+            raise bad_field(
+                f"game_options.{name}: unknown game option for {slug} (known: {names})"
+            )
+    return {
+        option.name: option.check(given[option.name]) if option.name in given else option.default
+        for option in declared
+    }
+
+
+def table_rules(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``GameRules`` fields set by ``table_options`` (each option names its field)."""
+    return {option.name: options[option.name] for option in table_options()}
+
+
+# Options every ruleset's game rules offer where parlors differ and the texts are silent.
+def table_options() -> tuple[GameOption, ...]:
+    return (
+        GameOption(
+            "leftover_sticks",
+            "choice",
+            "first_place",
+            "riichi sticks still on the table at the end: to the first-placed player, or"
+            " to the house (lost)",
+            ("first_place", "house"),
+        ),
+        GameOption(
+            "multi_ron_bonus",
+            "choice",
+            "first",
+            "double/triple ron: honba to the first winner in turn order from the discarder"
+            " only, or to each winner; riichi sticks always go to the first winner",
+            ("first", "each"),
+        ),
+        GameOption(
+            "triple_ron",
+            "bool",
+            False,
+            "three rons on one discard are all paid (triple ron) instead of aborting the"
+            " hand (sanchahou)",
+        ),
+        GameOption(
+            "pao_ron",
+            "choice",
+            "split",
+            "pao on a ron: the pao player pays half the hand's value and the discarder the"
+            " rest with the honba, or pao pays it all (on tsumo pao always pays it all)",
+            ("split", "full"),
+        ),
+        GameOption(
+            "suukaikan",
+            "choice",
+            "abort",
+            "four kans by more than one player abort the hand, or play continues",
+            ("abort", "continue"),
+        ),
+    )

@@ -1,0 +1,77 @@
+"""Game rules by ruleset slug: each ruleset package declares its own.
+
+A module listed in ``RULE_MODULES`` exposes ``GAME_RULES``, a tuple of
+:class:`GameRulesEntry` (slug, declared options, a factory taking the
+complete options). Modules load on first use, so no ruleset package runs
+code at import time and adding one is one line here; a listed module that
+does not exist yet is skipped.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from engine.errors import bad_field
+from engine.game.options import GameOption, parse_options
+from engine.game.rules import GameRules
+
+RULE_MODULES = (
+    "engine.game.standard",
+    "engine.rulesets.speed_tonpuu.game",
+    "engine.rulesets.toutenkou.game",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class GameRulesEntry:
+    slug: str
+    doc: str
+    options: tuple[GameOption, ...]
+    build: Callable[[Mapping[str, Any]], GameRules]
+
+
+@cache
+def _entries() -> dict[str, GameRulesEntry]:
+    entries: dict[str, GameRulesEntry] = {}
+    for module_name in RULE_MODULES:
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as err:  # a ruleset package not written yet
+            if err.name is None or not module_name.startswith(err.name):
+                raise
+            continue
+        for entry in module.GAME_RULES:
+            entries[entry.slug] = entry
+    return entries
+
+
+def available() -> list[str]:
+    return sorted(_entries())
+
+
+def _entry(slug: str) -> GameRulesEntry:
+    entry = _entries().get(slug)
+    if entry is None:
+        raise bad_field(
+            f"ruleset: no game rules for {slug!r} (known: {', '.join(available())})"
+        )
+    return entry
+
+
+def configure(slug: str, options: Mapping[str, Any]) -> GameRules:
+    """The game rules of ``slug`` with ``options`` applied (``bad_field`` if invalid)."""
+    entry = _entry(slug)
+    return entry.build(parse_options(entry.options, options, slug=slug))
+
+
+def describe(slug: str) -> dict[str, Any]:
+    entry = _entry(slug)
+    return {
+        "slug": slug,
+        "doc": entry.doc,
+        "options": [option.describe() for option in entry.options],
+    }

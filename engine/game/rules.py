@@ -1,0 +1,148 @@
+"""A ruleset's game rules as data: how a whole game is played and settled.
+
+Hand scoring belongs to the hand-level ruleset (``engine.score``); everything
+between hands lives here: who deals next, what happens to honba and riichi
+sticks, what an exhaustive or abortive draw pays, penalties, when the game
+ends and how the final scores become placements, points and chips. The
+settlement code reads these fields and never asks which ruleset it plays.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import pairwise
+
+from engine.errors import EngineError, ErrorCode
+
+WINDS = ("E", "S", "W", "N")
+ROTATIONS = ("counterclockwise", "winner")
+DEALER_PASS = ("never", "last_dealer_first", "any")
+NAGASHI = ("off", "mangan_draw", "haneman_win", "points_win")
+MULTI_RON_BONUS = ("first", "each")
+PAO_RON = ("split", "full")
+SUUKAIKAN = ("abort", "continue")
+LEFTOVER_STICKS = ("first_place", "house")
+BUST = ("off", "below_zero", "at_zero")
+PENALTIES = ("chonbo", "dead_hand")
+# False calls and other faults a hand can name as a chonbo's or dead hand's cause.
+FAULTS = (
+    "false_pon",
+    "false_chi",
+    "false_kan",
+    "false_riichi",
+    "false_ron",
+    "false_tsumo",
+    "kuikae",
+    "taahai",
+    "shouhai",
+)
+# Limit base points ("basic points") used by game-level wins that have no hand record.
+MANGAN_BASE = 2000
+HANEMAN_BASE = 3000
+YAKUMAN_BASE = 8000
+
+
+@dataclass(frozen=True, slots=True)
+class GameRules:
+    slug: str
+    players: int = 4
+    starting_points: int = 25000
+    # Winds played with the counterclockwise rotation (1 = East only); None = no fixed length.
+    rounds: int | None = 2
+    dealer_rotation: str = "counterclockwise"
+    renchan_on_dealer_win: bool = True
+    renchan_on_dealer_tenpai: bool = True
+    dealer_pass: str = "last_dealer_first"
+    riichi_stick: int = 1000
+    riichi_with_no_draws_left: bool = False
+    # False: a riichi needs no points in hand (per-hand settlement from a start of 0).
+    riichi_needs_stick: bool = True
+    # Honba paid by each payer, for the game-level wins (nagashi as a win, special suukantsu).
+    honba_per_payer: int = 100
+    noten_total: int = 3000
+    noten_to_pot: bool = False
+    nagashi: str = "mangan_draw"
+    # nagashi "points_win" (points rulesets): a tsumo win paid this much by each other player.
+    nagashi_points_each: int = 0
+    special_suukantsu: bool = False
+    yakuman_chips_ron: int = 0
+    yakuman_chips_tsumo_each: int = 0
+    pao_yaku: frozenset[str] = frozenset({"daisangen", "daisuushii"})
+    pao_ron: str = "split"
+    pao_pays_all_chips: bool = True
+    multi_ron_bonus: str = "first"
+    triple_ron: bool = False
+    suukaikan: str = "abort"
+    special_abort: bool = False
+    # None: the offender pays a mangan tsumo in reverse; else this much to each other player.
+    chonbo_each: int | None = None
+    false_calls: tuple[tuple[str, str], ...] = ()
+    bust: str = "below_zero"
+    tobi_chips: int = 0
+    called_game_at: int | None = None
+    called_game_chips: int = 0
+    leftover_sticks: str = "first_place"
+    raw_points: bool = True
+    # Per placement (1st first): points and chips added at the end (oka and uma).
+    placement_points: tuple[int, ...] = (35000, 5000, -15000, -25000)
+    placement_chips: tuple[int, ...] = (0, 0, 0, 0)
+    chip_value: int = 0
+
+    def __post_init__(self) -> None:
+        _require(self.players in (3, 4), "players must be 3 or 4")
+        for name, allowed in (
+            ("dealer_rotation", ROTATIONS),
+            ("dealer_pass", DEALER_PASS),
+            ("nagashi", NAGASHI),
+            ("multi_ron_bonus", MULTI_RON_BONUS),
+            ("pao_ron", PAO_RON),
+            ("suukaikan", SUUKAIKAN),
+            ("leftover_sticks", LEFTOVER_STICKS),
+            ("bust", BUST),
+        ):
+            _require(getattr(self, name) in allowed, f"{name} must be one of {allowed}")
+        _require(
+            (self.nagashi == "points_win") == (self.nagashi_points_each > 0),
+            "nagashi_points_each is set (> 0) exactly when nagashi is points_win",
+        )
+        for name in ("placement_points", "placement_chips"):
+            table = getattr(self, name)
+            _require(len(table) == self.players, f"{name} needs one entry per player")
+            _require(sum(table) == 0, f"{name} must sum to zero, not {sum(table)}")
+            _require(
+                all(a >= b for a, b in pairwise(table)), f"{name} must not rise with placement"
+            )
+        for fault, penalty in self.false_calls:
+            _require(fault in FAULTS and penalty in PENALTIES, f"false_calls: {fault}={penalty}")
+        for tenpai in range(1, self.players):
+            noten = self.players - tenpai
+            _require(
+                self.noten_total % (tenpai * noten) == 0,
+                f"noten_total {self.noten_total} does not split {tenpai} tenpai / {noten} noten",
+            )
+            if self.noten_to_pot:
+                _require(
+                    (self.noten_total // noten) % self.riichi_stick == 0,
+                    "noten_total paid to the pot must come in whole riichi sticks",
+                )
+
+    @property
+    def seats(self) -> range:
+        return range(self.players)
+
+    @property
+    def winds(self) -> tuple[str, ...]:
+        return WINDS[: self.players]
+
+    @property
+    def chips_in_play(self) -> bool:
+        return self.chip_value > 0
+
+    def fault_penalty(self, fault: str) -> str | None:
+        """``chonbo`` or ``dead_hand`` for a fault these rules name, else None."""
+        return dict(self.false_calls).get(fault)
+
+
+def _require(condition: bool, message: str) -> None:
+    if not condition:
+        raise EngineError(ErrorCode.BAD_FIELD, f"game rules: {message}")

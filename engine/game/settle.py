@@ -1,0 +1,193 @@
+"""``settle_game``: a whole game in, every hand's transfers and the final result out.
+
+Design overview. A game (docs/game-format.md) names its ruleset, whose game
+rules (``engine.game.registry``) say how the deal rotates, what draws and
+penalties pay and when the game ends. Hands are played in order against a
+:class:`Table` (scores, chips, dealer, honba, pot): each hand resolves to
+transfers (payer -> payee, zero-sum per line) and deposits (into and out of
+the pot), which are applied; then the end conditions are checked (tobi,
+called game, the last dealership) and the deal moves on. Bad input is a
+``bad_game`` error naming the hand index and field, never an exception.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.errors import EngineError, ErrorCode
+from engine.game import registry
+from engine.game.final import CHIP_KINDS, placements, settle_final
+from engine.game.hands import Resolution, resolve
+from engine.game.input import GameInput, HandInput, bad_game, read_game, read_hand
+from engine.game.rules import GameRules
+from engine.game.table import Table, Transfer, deltas
+from engine.game.wins import Seating
+from engine.rulesets import configure as configure_hand_rules
+
+HAND_CHIP_REASONS = ("ron", "tsumo", "pao")
+
+
+def settle_game(game: Any) -> dict[str, Any]:
+    """The settlement of ``game``, or ``{"ok": false, "error": {...}}``; never raises."""
+    game_id = game.get("id", "") if isinstance(game, Mapping) else ""
+    try:
+        return {"id": game_id, "ok": True, **_settle(read_game(game))}
+    except EngineError as error:
+        return {"id": game_id, "ok": False, "error": error.to_dict()}
+    except Exception as error:  # noqa: BLE001 - the API promises never to raise
+        message = f"the game could not be settled: {type(error).__name__}: {error}"
+        return {"id": game_id, "ok": False,
+                "error": {"code": ErrorCode.INTERNAL_ERROR.value, "message": message}}
+
+
+def _settle(game: GameInput) -> dict[str, Any]:
+    rules = registry.configure(game.ruleset, game.game_options)
+    if len(game.players) != rules.players:
+        raise bad_game(f"players: {game.ruleset} is played by {rules.players} players, not"
+                       f" {len(game.players)}")
+    _check_hand_options(game)
+    table = Table.start(rules)
+    chips_by_kind = {kind: [0] * rules.players for kind in CHIP_KINDS}
+    hands: list[dict[str, Any]] = []
+    ended: dict[str, Any] | None = None
+    for index, raw in enumerate(game.hands):
+        if ended is not None:
+            raise bad_game(f"hand {index}: the game already ended after hand {ended['hand']}"
+                           f" ({', '.join(ended['reasons'])})")
+        hand = read_hand(raw, index=index, players=rules.players)
+        out = _play(hand, table, rules, game, chips_by_kind)
+        hands.append(out)
+        if out["game_ends"]:
+            ended = {"hand": index, "reasons": out["game_ends"]}
+    if ended is None and game.stopped:
+        ended = {"hand": len(hands) - 1, "reasons": ["stopped"]}
+    return {
+        "ruleset": game.ruleset,
+        "players": list(game.players),
+        "chip_value": rules.chip_value,
+        "hands": hands,
+        "finished": ended is not None,
+        "end": ended,
+        "final": settle_final(table, rules, chips_by_kind) if ended else None,
+    }
+
+
+def _check_hand_options(game: GameInput) -> None:
+    if not game.options:
+        return
+    configure_hand_rules(game.ruleset, dict(game.options))  # names options.<name> when bad
+
+
+def _round_wind(table: Table, rules: GameRules) -> str:
+    if rules.dealer_rotation == "winner":
+        return "E"
+    return rules.winds[min(table.dealerships // rules.players, len(rules.winds) - 1)]
+
+
+def _play(
+    hand: HandInput,
+    table: Table,
+    rules: GameRules,
+    game: GameInput,
+    chips_by_kind: dict[str, list[int]],
+) -> dict[str, Any]:
+    round_wind = _round_wind(table, rules)
+    before = {"dealer": table.dealer, "round_wind": round_wind,
+              "honba": table.honba, "sticks": table.pot // rules.riichi_stick}
+    seating = Seating(
+        rules=rules, ruleset=game.ruleset, options=game.options, game_id=game.id,
+        dealer=table.dealer, round_wind=round_wind, honba=table.honba,
+        pot=table.pot + rules.riichi_stick * len(hand.riichi),
+    )
+    resolution = resolve(hand, table, seating)
+    table.apply(resolution.transfers, resolution.deposits)
+    if resolution.passed and rules.dealer_pass == "last_dealer_first":
+        _check_last_dealer_first(hand, table, rules)
+    ends, extra = _end_lines(table, rules, resolution)
+    table.apply(extra, [])
+    transfers = resolution.transfers + extra
+    for line in transfers:
+        kind = "hands" if line.reason in HAND_CHIP_REASONS else line.reason
+        if line.chips and kind in chips_by_kind:
+            chips_by_kind[kind][line.payer] -= line.chips
+            chips_by_kind[kind][line.payee] += line.chips
+    _advance(table, rules, resolution)
+    if _rounds_complete(table, rules):
+        ends.append(resolution.passed or "rounds_complete")
+    points_delta, chips_delta = deltas(rules.players, transfers, resolution.deposits)
+    return {
+        "index": hand.index,
+        "kind": hand.kind,
+        **before,
+        "wins": resolution.wins,
+        "transfers": [line.to_dict() for line in transfers],
+        "deposits": [deposit.to_dict() for deposit in resolution.deposits],
+        "points_delta": points_delta,
+        "chips_delta": chips_delta,
+        "scores": list(table.scores),
+        "chips": list(table.chips),
+        "dealer_after": table.dealer,
+        "honba_after": table.honba,
+        "sticks_after": table.pot // rules.riichi_stick,
+        "game_ends": ends,
+    }
+
+
+def _check_last_dealer_first(hand: HandInput, table: Table, rules: GameRules) -> None:
+    last = rules.rounds is not None and table.dealerships == rules.rounds * rules.players - 1
+    if not last or placements(table.scores)[table.dealer] != 1:
+        raise bad_game(f"hand {hand.index}: dealer_passes: under {rules.slug} only the last"
+                       " dealer in first place may pass (ending the game)")
+
+
+def _end_lines(
+    table: Table, rules: GameRules, resolution: Resolution
+) -> tuple[list[str], list[Transfer]]:
+    """Tobi and called game: the reasons the game ends now, and their chip lines."""
+    ends: list[str] = []
+    extra: list[Transfer] = []
+    busted = [seat for seat in rules.seats if _busts(table.scores[seat], rules)]
+    if busted:
+        ends.append("tobi")
+    for seat in busted:
+        # "pay to all players that won/were tenpai": everyone this seat paid this hand.
+        payees = sorted({t.payee for t in resolution.transfers if t.payer == seat and t.points})
+        if rules.tobi_chips:
+            extra += [Transfer(seat, payee, 0, rules.tobi_chips, "tobi") for payee in payees]
+    limit = rules.called_game_at
+    called = [s for s in rules.seats if limit is not None and table.scores[s] >= limit]
+    if called:
+        ends.append("called_game")
+    for seat in called:
+        if rules.called_game_chips:
+            extra += [Transfer(other, seat, 0, rules.called_game_chips, "called_game")
+                      for other in rules.seats if other != seat]
+    return ends, extra
+
+
+def _busts(score: int, rules: GameRules) -> bool:
+    if rules.bust == "below_zero":
+        return score < 0
+    return rules.bust == "at_zero" and score <= 0
+
+
+def _advance(table: Table, rules: GameRules, resolution: Resolution) -> None:
+    if not resolution.dealer_stays:
+        if rules.dealer_rotation == "winner" and resolution.winners and not resolution.passed:
+            table.dealer = resolution.winners[0]
+        else:
+            table.dealer = (table.dealer + 1) % rules.players
+        table.dealerships += 1
+    if resolution.honba == "add":
+        table.honba += 1
+    elif resolution.honba == "reset":
+        table.honba = 0
+
+
+def _rounds_complete(table: Table, rules: GameRules) -> bool:
+    return (
+        rules.dealer_rotation == "counterclockwise"
+        and rules.rounds is not None
+        and table.dealerships >= rules.rounds * rules.players
+    )

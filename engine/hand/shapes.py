@@ -1,0 +1,76 @@
+"""Shape finders: each turns a context into the arrangements of one winning shape.
+
+A ruleset lists its finders (``Ruleset.shapes``); one that accepts another
+shape (say seven pairs with a quad counted as two pairs) swaps a finder.
+Regular hands get one arrangement per reading *and* per place the winning
+tile can sit, since the wait decides fu, pinfu and (on ron) ankou.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from engine.hand import arrangement as arr
+from engine.hand.arrangement import KANCHAN, PENCHAN, RYANMEN, SHANPON, TANKI, TRIPLET
+from engine.hand.context import HandContext
+from engine.hand.decompose import regular_readings, seven_pairs
+from engine.tiles import TERMINALS_AND_HONOURS
+
+ShapeFinder = Callable[[HandContext], Sequence[arr.Arrangement]]
+
+
+def _run_wait(first: int, win: int) -> int:
+    if win == first + 1:
+        return KANCHAN
+    if win == first:
+        return PENCHAN if first % 9 == 6 else RYANMEN
+    return PENCHAN if first % 9 == 0 else RYANMEN
+
+
+def regular_shapes(ctx: HandContext) -> list[arr.Arrangement]:
+    win = ctx.win_tile
+    ron = not ctx.tsumo
+    melds = ctx.melds
+    out: list[arr.Arrangement] = []
+    for pair, sets in regular_readings(ctx.concealed):
+        concealed = [(kind, tile, False) for kind, tile in sets]
+        if pair == win:
+            out.append(arr.regular((*concealed, *melds), pair, TANKI))
+        seen: set[tuple[int, int]] = set()
+        for i, (kind, tile) in enumerate(sets):
+            if (kind, tile) in seen:
+                continue
+            if kind == TRIPLET:
+                if tile != win:
+                    continue
+                wait = SHANPON
+                placed = concealed
+                if ron:  # a triplet completed by ron is open (minkou)
+                    placed = concealed[:i] + [(TRIPLET, tile, True)] + concealed[i + 1 :]
+            else:
+                if not tile <= win <= tile + 2:
+                    continue
+                wait = _run_wait(tile, win)
+                placed = concealed
+            seen.add((kind, tile))
+            out.append(arr.regular((*placed, *melds), pair, wait))
+    return out
+
+
+def chiitoitsu_shapes(ctx: HandContext) -> list[arr.Arrangement]:
+    if ctx.melds:
+        return []
+    pairs = seven_pairs(ctx.concealed)
+    return [arr.seven_pairs(pairs)] if pairs else []
+
+
+def kokushi_shapes(ctx: HandContext) -> list[arr.Arrangement]:
+    if ctx.melds:
+        return []
+    c = ctx.concealed
+    if all(c[k] for k in TERMINALS_AND_HONOURS) and sum(c[k] for k in TERMINALS_AND_HONOURS) == 14:
+        return [arr.thirteen_orphans()]
+    return []
+
+
+STANDARD_SHAPES: tuple[ShapeFinder, ...] = (regular_shapes, chiitoitsu_shapes, kokushi_shapes)

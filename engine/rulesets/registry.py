@@ -1,0 +1,90 @@
+"""Ruleset registry: lookup by slug, per-hand options, JSON descriptions.
+
+Built-in rulesets live in modules under engine/rulesets/ that call
+``register`` when imported; adding one is one line in ``BUILTIN_MODULES``.
+Modules that are not there yet (a ruleset another team is still writing)
+are skipped.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from engine.errors import bad_field
+from engine.rulesets.base import Ruleset
+
+BUILTIN_MODULES = ("riichi_standard", "tenhou", "tenhou_sanma", "speed_tonpuu", "toutenkou")
+
+_registry: dict[str, Ruleset] = {}
+_loaded = False
+
+
+def _load_builtins() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for name in BUILTIN_MODULES:
+        module = f"engine.rulesets.{name}"
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as err:
+            if err.name != module:
+                raise
+
+
+def register(ruleset: Ruleset) -> Ruleset:
+    """Make ``ruleset`` available under its slug (replacing any earlier one)."""
+    _registry[ruleset.slug] = ruleset
+    _configured.cache_clear()
+    return ruleset
+
+
+def available() -> list[str]:
+    _load_builtins()
+    return sorted(_registry)
+
+
+def get(slug: str) -> Ruleset:
+    _load_builtins()
+    try:
+        return _registry[slug]
+    except KeyError:
+        raise bad_field(
+            f"field 'ruleset': unknown ruleset {slug!r} (available: {', '.join(available())})"
+        ) from None
+
+
+def configure(slug: str, options: Mapping[str, Any] | None = None) -> Ruleset:
+    """The ruleset with ``options`` applied; ``bad_field`` names an unknown or invalid option."""
+    base = get(slug)
+    if not options:
+        return base
+    if not isinstance(options, Mapping):
+        raise bad_field("field 'options' must be an object")
+    known = {o.name: o for o in base.options}
+    items = []
+    for name, value in options.items():
+        option = known.get(name)
+        if option is None:
+            names = ", ".join(sorted(known)) or "none"
+            raise bad_field(f"options: unknown option {name!r} for {slug} (known: {names})")
+        items.append((name, option.check(value)))
+    return _configured(slug, tuple(sorted(items)))
+
+
+@lru_cache(maxsize=256)
+def _configured(slug: str, items: tuple[tuple[str, Any], ...]) -> Ruleset:
+    ruleset = _registry[slug]
+    known = {o.name: o for o in ruleset.options}
+    for name, value in items:
+        ruleset = known[name].apply(ruleset, value)
+    return ruleset.replace(option_values={**ruleset.option_values, **dict(items)})
+
+
+def describe(slug: str) -> dict[str, Any]:
+    """JSON-able description of a ruleset and its options (name, type, choices, default, doc)."""
+    return get(slug).describe()

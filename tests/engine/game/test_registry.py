@@ -1,0 +1,52 @@
+"""The game-rules registry: slugs, options with defaults, descriptions."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.errors import EngineError
+from engine.game import available, configure, describe
+
+
+def test_reference_and_speed_tonpuu_game_rules_are_registered() -> None:
+    assert {"riichi-standard", "tenhou", "tenhou-sanma", "speed-tonpuu"} <= set(available())
+
+
+@pytest.mark.parametrize("slug", ["riichi-standard", "tenhou", "tenhou-sanma", "speed-tonpuu"])
+def test_describe_lists_every_option_with_its_default(slug: str) -> None:
+    description = describe(slug)
+    json.dumps(description)  # JSON-able for the ledger
+    for option in description["options"]:
+        assert {"name", "type", "default", "doc"} <= set(option)
+    defaults = {o["name"]: o["default"] for o in description["options"]}
+    assert configure(slug, defaults) == configure(slug, {})
+
+
+def test_speed_tonpuu_options_and_defaults() -> None:
+    defaults = {o["name"]: o["default"] for o in describe("speed-tonpuu")["options"]}
+    assert defaults == {
+        "chip_value": 5000,
+        "placement_only": True,
+        "special_abort": False,
+        "leftover_sticks": "first_place",
+        "multi_ron_bonus": "first",
+        "triple_ron": False,
+        "pao_ron": "split",
+        "suukaikan": "abort",
+    }
+
+
+def test_speed_tonpuu_game_rules_follow_the_text() -> None:
+    rules = configure("speed-tonpuu", {})
+    assert (rules.players, rules.rounds, rules.dealer_pass) == (4, 1, "any")
+    assert (rules.called_game_at, rules.called_game_chips, rules.tobi_chips) == (55000, 1, 1)
+    assert rules.placement_chips == (13, 3, -5, -11)
+    assert (rules.chonbo_each, rules.honba_per_payer, rules.nagashi) == (3000, 500,
+                                                                          "haneman_win")
+
+
+def test_unknown_slug_names_the_known_ones() -> None:
+    with pytest.raises(EngineError, match="ruleset: no game rules for 'x' \\(known: "):
+        configure("x", {})

@@ -1,0 +1,1 @@
+"""Differential test of the engine against the `mahjong` package (docs/engine-oracle.md)."""
