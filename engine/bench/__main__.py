@@ -22,7 +22,8 @@ MEMORY_TARGET_MB = 150.0
 
 def _line(name: str, timing: Timing) -> str:
     return (f"{name:<9} best {timing.best:8.1f} us/hand   median {timing.median:8.1f} us/hand"
-            f"   ({timing.hands} hands x {len(timing.rounds)} rounds)")
+            f"   first (cold) {timing.rounds[0]:8.1f}   ({timing.hands} hands x "
+            f"{len(timing.rounds)} rounds)")
 
 
 def speed(args: argparse.Namespace) -> int:
@@ -53,8 +54,8 @@ def stream(args: argparse.Namespace) -> int:
     verdict = "met" if result.peak_rss_mb < MEMORY_TARGET_MB else "NOT met"
     print(f"          generated in {generation:.1f} s")
     print(f"score:    {result.records:,} records in {result.seconds:.1f} s = "
-          f"{result.per_second:,.0f} records/s; {result.lines_out:,} lines out, "
-          f"{result.errors:,} errors (no-yaku hands among them), exit {result.exit_code}")
+          f"{result.per_second:,.0f} records/s; {result.lines_out:,} lines out, exit "
+          f"{result.exit_code}; errors by code: {dict(result.errors) or 'none'}")
     print(f"memory:   peak RSS of `python -m engine score` {result.peak_rss_mb:.1f} MB; "
           f"target < {MEMORY_TARGET_MB:.0f} MB {verdict}")
     return 0 if result.lines_out == result.records else 1

@@ -10,22 +10,26 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import resource
 import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
 from engine.bench.corpus import generate
+
+_ERROR_CODE = re.compile(r'"code":\s*"([a-z_]+)"')
 
 
 @dataclass(frozen=True)
 class StreamResult:
     records: int
     lines_out: int
-    errors: int
+    errors: Counter[str]  # error code -> lines
     seconds: float
     peak_rss_mb: float
     exit_code: int
@@ -56,11 +60,14 @@ def score_file(path: Path) -> StreamResult:
         cwd=Path(__file__).resolve().parents[2],
         env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
     )
-    lines = errors = 0
+    lines = 0
+    errors: Counter[str] = Counter()
     assert child.stdout is not None
     for line in child.stdout:
         lines += 1
-        errors += '"ok":false' in line.replace(" ", "")
+        code = _ERROR_CODE.search(line)
+        if code:
+            errors[code.group(1)] += 1
     exit_code = child.wait()
     seconds = time.perf_counter() - start
     peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
