@@ -1,7 +1,40 @@
-"""The REST API root (/api/). Apps register their viewsets on `router`."""
+"""The REST API root (/api/): every resource's viewset on one router, plus token and me.
 
+Endpoints, roles and error shapes are listed in docs/api.md.
+"""
+
+from django.urls import path
+from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
-router = DefaultRouter()
+from ledger.api.exports import ExportJobViewSet, SessionCloseJobView
+from ledger.api.views.corrections import CorrectionViewSet
+from ledger.api.views.hands import HandViewSet
+from ledger.api.views.penalties import PenaltyViewSet
+from ledger.api.views.reads import BalanceViewSet, MeView, SettlementViewSet, StatementViewSet
+from ledger.api.views.sessions import SessionViewSet
+from parlor.api.views import PlayerViewSet, RateViewSet, RulesetConfigViewSet, TableViewSet
 
-urlpatterns = router.urls
+router = DefaultRouter()
+router.register("players", PlayerViewSet, basename="player")
+router.register("tables", TableViewSet, basename="table")
+router.register("ruleset-configs", RulesetConfigViewSet, basename="rulesetconfig")
+router.register("rates", RateViewSet, basename="rate")
+router.register("sessions", SessionViewSet, basename="session")
+# At most 18 digits: a larger id cannot be a row (bigint) and would overflow the query.
+router.register(
+    r"sessions/(?P<session_pk>[0-9]{1,18})/hands", HandViewSet, basename="session-hand"
+)
+router.register("corrections", CorrectionViewSet, basename="correction")
+router.register("penalties", PenaltyViewSet, basename="penalty")
+router.register("balances", BalanceViewSet, basename="balance")
+router.register("statements", StatementViewSet, basename="statement")
+router.register("settlements", SettlementViewSet, basename="settlement")
+router.register("exports", ExportJobViewSet, basename="export")
+
+urlpatterns = [
+    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("me/", MeView.as_view(), name="api-me"),
+    path("sessions/<int:session_pk>/close-job/", SessionCloseJobView.as_view(), name="close-job"),
+    *router.urls,
+]

@@ -6,10 +6,12 @@ production install sets DEBUG=0, SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL
 (PostgreSQL) and CELERY_BROKER_URL (Redis); see docs/configuration.md.
 """
 
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
 import django_stubs_ext
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -51,6 +53,8 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "parlor",
     "ledger",
+    "ledger.api",
+    "axes",
 ]
 
 MIDDLEWARE = [
@@ -60,8 +64,12 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # The signed-in user's own language (parlor.StaffProfile) over the browser's.
+    "parlor.middleware.UserLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: answers a locked-out login with 429.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -103,6 +111,19 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# Login throttling (django-axes, config/login_throttle.py, docs/hardening.md): after
+# AXES_FAILURE_LIMIT failed logins for one username from one address, that pair is
+# refused for AXES_COOLOFF_TIME; a successful login clears the count.
+AUTHENTICATION_BACKENDS = [
+    "config.login_throttle.WebLoginThrottleBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_DISABLE_ACCESS_LOG = True
+
 # --- languages and time ----------------------------------------------------
 
 LANGUAGE_CODE = "en"
@@ -117,6 +138,11 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
+
+# Export files (MEDIA_ROOT/exports/...): downloaded only through the admin's and the API's
+# views, which check the user's role; MEDIA_URL is not served. See docs/jobs.md.
+MEDIA_ROOT = Path(env_str("MEDIA_ROOT", str(BASE_DIR / "media")))
+MEDIA_URL = "media/"
 
 # --- security (production-safe whenever DEBUG is off) ----------------------
 
@@ -144,6 +170,8 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
+    # Ledger and engine refusals as {"error": {"code", "message", "field"}}; see docs/api.md.
+    "EXCEPTION_HANDLER": "ledger.api.errors.api_exception_handler",
 }
 
 SPECTACULAR_SETTINGS = {
@@ -155,6 +183,14 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Several models have a "kind"; each choice set gets a name of its own in the schema.
+    "ENUM_NAME_OVERRIDES": {
+        "HandKindEnum": "ledger.models.HandKind",
+        "CorrectionKindEnum": "ledger.models.CorrectionKind",
+        "PenaltyKindEnum": "ledger.models.PenaltyKind",
+        "PostingKindEnum": "ledger.models.PostingKind",
+        "MeldKindEnum": "ledger.api.serializers.hands.MELD_KINDS",
+    },
 }
 
 # --- Celery ----------------------------------------------------------------
@@ -171,8 +207,43 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
-# Periodic tasks for `celery beat`; none yet (ledger jobs will register here).
-CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
+# A task acknowledged late (the close, exports) is redelivered when its worker dies; one
+# reserved at a time, so a dead worker strands no others. Redis hands an unacknowledged
+# task to another worker after the visibility timeout (longer than the longest export).
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+BROKER_VISIBILITY_TIMEOUT = env_int("CELERY_VISIBILITY_TIMEOUT", 3600)
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": BROKER_VISIBILITY_TIMEOUT,
+    # Look for abandoned tasks often enough for the timeout to mean what it says.
+    "unacked_restore_interval": min(10, max(1, BROKER_VISIBILITY_TIMEOUT // 4)),
+    "unacked_restore_throttle": 1,
+}
+# Periodic tasks for `celery beat` (docs/jobs.md); each is idempotent and checks every
+# parlor's local time, so running it often, or twice, is harmless.
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
+    "ledger-close-overdue-sessions": {
+        "task": "ledger.tasks.close_overdue_sessions",
+        "schedule": crontab(minute="*/15"),
+    },
+    "ledger-build-day-reports": {
+        "task": "ledger.tasks.build_day_reports",
+        "schedule": crontab(minute="20"),
+    },
+}
+
+# --- ledger jobs (docs/jobs.md) ---------------------------------------------
+
+# The hour (0-23, each parlor's local time) at which a business day ends: sessions still
+# open then are closed by the sweep, the day's report is built, and exports "by day" run
+# from this hour to the same hour the next day.
+LEDGER_CLOSING_HOUR = env_int("LEDGER_CLOSING_HOUR", 6)
+if not 0 <= LEDGER_CLOSING_HOUR <= 23:
+    raise ImproperlyConfigured(f"LEDGER_CLOSING_HOUR={LEDGER_CLOSING_HOUR} is not an hour (0-23).")
+# The sweep stops an unfinished game where it stands, as at closing time (session_close's
+# stop); off: such a session stays open, its close error shown in the admin.
+LEDGER_STOP_OVERDUE_GAMES = env_bool("LEDGER_STOP_OVERDUE_GAMES", default=True)
+# The user the periodic jobs act as (closed_by, requested_by); created when first needed.
+LEDGER_JOBS_USERNAME = env_str("LEDGER_JOBS_USERNAME", "ledger-jobs")
 
 # --- logging ---------------------------------------------------------------
 

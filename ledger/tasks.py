@@ -1,12 +1,96 @@
-"""Celery tasks of the ledger. Each task calls one service and nothing more."""
+"""Celery tasks of the ledger. Each task calls one service and nothing more (docs/jobs.md).
+
+The close and the exports are acknowledged late and rejected when their
+worker is lost, so a task whose worker died is delivered again; their
+services are idempotent, so a second delivery changes nothing that the
+first finished. Database errors that may pass are retried with backoff.
+
+``close_enqueue`` and ``export_enqueue`` are the interfaces' way in (the
+admin and the API): they record the request through a service and send the
+task once the request's transaction has committed.
+"""
+
+from __future__ import annotations
 
 import os
 import socket
+from functools import partial
+from typing import Any
 
 from celery import shared_task
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+
+from ledger.models import ExportJob, Session
+from ledger.selectors.closing import CloseState, session_close_state
+from ledger.services.audit import ledger_audit
+from ledger.services.closing import (
+    RETRYABLE_ERRORS,
+    session_close_job,
+    session_close_request,
+    sessions_close_overdue,
+)
+from ledger.services.exports import day_reports_build, export_run
+
+# Redelivered if the worker dies; retried with exponential backoff (1 s, 2 s, 4 s ... 60 s).
+RELIABLE: dict[str, Any] = {
+    "acks_late": True,
+    "reject_on_worker_lost": True,
+    "autoretry_for": RETRYABLE_ERRORS,
+    "retry_backoff": True,
+    "retry_backoff_max": 60,
+    "retry_jitter": True,
+    "max_retries": 5,
+}
 
 
 @shared_task(name="ledger.tasks.health_ping")
 def health_ping() -> dict[str, object]:
     """Where the task ran, so a caller can tell a worker from its own process."""
     return {"pong": True, "hostname": socket.gethostname(), "pid": os.getpid()}
+
+
+@shared_task(name="ledger.tasks.close_session", **RELIABLE)
+def close_session(session_id: int, by_id: int | None = None, stop: bool = False) -> dict[str, Any]:
+    """Settle the session's game in money, once; a refusal is kept on the session."""
+    return session_close_job(session_id=session_id, by_id=by_id, stop=stop)
+
+
+@shared_task(name="ledger.tasks.close_overdue_sessions", **RELIABLE)
+def close_overdue_sessions() -> list[dict[str, Any]]:
+    """Periodic: close the sessions left open past their parlor's closing hour."""
+    return sessions_close_overdue(now=timezone.now())
+
+
+@shared_task(name="ledger.tasks.export_settlements", **RELIABLE)
+def export_settlements(job_id: int) -> dict[str, Any]:
+    """Build the export job's file (CSV, XLSX or PDF), showing progress as it goes."""
+    return export_run(job_id=job_id)
+
+
+@shared_task(name="ledger.tasks.build_day_reports", **RELIABLE)
+def build_day_reports() -> list[int]:
+    """Periodic: each parlor's report of its last ended business day, once per day."""
+    return day_reports_build(now=timezone.now())
+
+
+@shared_task(name="ledger.tasks.audit_ledger")
+def audit_ledger() -> dict[str, Any]:
+    """The ledger audit's report as JSON (``ok`` false when it found a problem); read-only."""
+    return ledger_audit().to_dict()
+
+
+def close_enqueue(*, session: Session, by: User, stop: bool = False) -> CloseState:
+    """Ask for a background close of ``session``; returns the close's state (queued)."""
+    with transaction.atomic():
+        session_close_request(session=session)
+        transaction.on_commit(partial(close_session.delay, session.pk, by.pk, stop))
+    # Read again: without a broker the task has already run.
+    return session_close_state(session=Session.objects.get(pk=session.pk))
+
+
+def export_enqueue(*, job: ExportJob) -> ExportJob:
+    """Send a requested export job to a worker once its row is committed."""
+    transaction.on_commit(partial(export_settlements.delay, job.pk))
+    return job

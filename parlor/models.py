@@ -7,6 +7,7 @@ and names and member numbers are unique within it.
 
 from typing import Any
 
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -51,6 +52,15 @@ class Player(models.Model):
         _("contact"), max_length=200, blank=True, help_text=_("Phone number or e-mail address.")
     )
     is_active = models.BooleanField(_("active"), default=True)
+    # The member's login, so they can read their own statements through the API (role "player").
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="player",
+        verbose_name=_("user account"),
+    )
 
     class Meta:
         ordering = ["parlor", "member_number"]
@@ -173,3 +183,28 @@ class Rate(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class StaffProfile(models.Model):
+    """A user's preferences; the language is activated on every request after login."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="staff_profile",
+        verbose_name=_("user"),
+    )
+    language = models.CharField(
+        _("language"),
+        max_length=10,
+        choices=settings.LANGUAGES,
+        blank=True,
+        help_text=_("The language of the admin and statements; empty: the browser's."),
+    )
+
+    class Meta:
+        verbose_name = _("staff profile")
+        verbose_name_plural = _("staff profiles")
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.language or '-'}"

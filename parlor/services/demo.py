@@ -27,9 +27,10 @@ DEMO_PLAYERS = (
     ("D008", "Yamamoto Rin"),
 )
 DEMO_TABLES = ("Table 1", "Table 2", "Table 3")
-DEMO_RULESET_CONFIGS: tuple[tuple[str, str, dict[str, Any]], ...] = (
-    ("Speed Tonpuu, chip 5,000", "speed-tonpuu", {"chip_value": 5000}),
-    ("Toutenkou, house rules", "toutenkou", {}),
+# (name, ruleset, hand options, game options): the chip value is a game option (engine.game).
+DEMO_RULESET_CONFIGS: tuple[tuple[str, str, dict[str, Any], dict[str, Any]], ...] = (
+    ("Speed Tonpuu, chip 5,000", "speed-tonpuu", {}, {"chip_value": 5000}),
+    ("Toutenkou, house rules", "toutenkou", {}, {}),
 )
 
 
@@ -83,10 +84,11 @@ def demo_parlor_load() -> DemoParlor:
 
     known_slugs = engine_ruleset_slugs()
     unchecked = []
-    for config_name, slug, options in DEMO_RULESET_CONFIGS:
+    for config_name, slug, options, game_options in DEMO_RULESET_CONFIGS:
         config = RulesetConfig.objects.filter(parlor=parlor, name=config_name).first()
         config = config or RulesetConfig(parlor=parlor, name=config_name)
         config.ruleset_slug, config.options, config.is_active = slug, options, True
+        config.game_options = game_options
         if slug in known_slugs:
             config.full_clean()
         else:

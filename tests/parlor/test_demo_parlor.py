@@ -86,7 +86,7 @@ def test_demo_accounts_sign_in_and_see_the_players(client: Client, account: Demo
 
 
 @pytest.mark.parametrize(
-    ("config_name", "slug"), [(name, slug) for name, slug, _ in DEMO_RULESET_CONFIGS]
+    ("config_name", "slug"), [(name, slug) for name, slug, *_ in DEMO_RULESET_CONFIGS]
 )
 def test_demo_ruleset_configs_are_valid_for_the_engine(config_name: str, slug: str) -> None:
     if slug not in engine_ruleset_slugs():

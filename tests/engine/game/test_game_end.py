@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 import engine
-
 from tests.engine.game.games import chonbo, draw, game, last, lines, settled
 
 SPEED = "speed-tonpuu"

@@ -1,0 +1,448 @@
+"""Load test of the REST API: concurrent clients recording hands against PostgreSQL.
+
+    .venv/bin/python benchmarks/api_load.py                      # 20 clients, 30 s
+    .venv/bin/python benchmarks/api_load.py --clients 2 --duration 2   # a smoke run
+
+What it does, on loopback only:
+
+1. creates a fresh PostgreSQL database (``--admin-url`` names the server; the
+   database is dropped at the end unless ``--keep-db``), migrates it and
+   creates a parlor, one table and four players per client, a staff and a
+   manager login with API tokens;
+2. starts a real server (gunicorn, ``--workers`` x ``--threads``, production
+   settings: DEBUG off) on 127.0.0.1 and a free port;
+3. runs ``--clients`` threads for ``--duration`` seconds (or ``--max-requests``
+   each), each over one keep-alive connection (http.client). Each client opens
+   its own session and records hands into it, a realistic mix (rons, some
+   with riichi, tsumos, exhaustive draws), each POST with an Idempotency-Key,
+   reads the session's balances after about a third of the hands, and when
+   the engine says the game is over closes the session (manager) and opens
+   the next one at the same table. ``--rate`` paces each client (requests per
+   second; 0, the default, sends the next request as soon as the last answers);
+4. prints throughput, p50/p95/p99 latency per request kind and overall, and
+   the error count (any non-2xx answer or failed connection).
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import secrets
+import socket
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+PINFU_TANYAO = {"hand": "234m345p456s23488s", "win_tile": "4s"}
+REQUEST_TIMEOUT_SECONDS = 10
+
+
+# --- set-up -----------------------------------------------------------------
+
+
+def database_url(admin_url: str, name: str) -> str:
+    parts = urlsplit(admin_url)
+    return urlunsplit(parts._replace(path=f"/{name}"))
+
+
+def create_database(admin_url: str, name: str) -> None:
+    import psycopg
+
+    with psycopg.connect(admin_url, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def drop_database(admin_url: str, name: str) -> None:
+    import psycopg
+
+    with psycopg.connect(admin_url, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def server_environment(db_url: str) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(
+        DATABASE_URL=db_url,
+        DEBUG="0",
+        SECRET_KEY=secrets.token_urlsafe(50),
+        ALLOWED_HOSTS="127.0.0.1",
+        SECURE_SSL_REDIRECT="0",
+        LOG_LEVEL="WARNING",
+    )
+    env.pop("CELERY_BROKER_URL", None)
+    return env
+
+
+@dataclass(frozen=True)
+class Fixtures:
+    staff_token: str
+    manager_token: str
+    config: int
+    rate: int
+    # Per client: its table and four players.
+    tables: list[int]
+    seats: list[list[int]]
+
+
+def prepare_database(env: dict[str, str], clients: int) -> Fixtures:
+    """Migrate the fresh database and create the parlor, in a child process with its env."""
+    script = f"""
+import json
+from django.contrib.auth.models import Group, User
+from django.core.management import call_command
+from rest_framework.authtoken.models import Token
+from parlor.models import Parlor, Player, Rate, RulesetConfig, Table
+from parlor.services.roles import roles_sync
+
+call_command("migrate", verbosity=0)
+roles_sync()
+parlor = Parlor.objects.create(name="Benchmark parlor")
+config = RulesetConfig.objects.create(
+    parlor=parlor, name="Standard", ruleset_slug="riichi-standard"
+)
+rate = Rate.objects.create(parlor=parlor, name="Point 50", money_per_1000_points=50,
+                           money_per_chip=0, game_fee=500)
+tokens = {{}}
+for role in ("staff", "manager"):
+    user = User.objects.create_user(f"bench-{{role}}")
+    user.groups.add(Group.objects.get(name=role))
+    tokens[role] = Token.objects.create(user=user).key
+tables, seats = [], []
+for c in range({clients}):
+    tables.append(Table.objects.create(parlor=parlor, name=f"T{{c}}").pk)
+    seats.append([Player.objects.create(parlor=parlor, member_number=f"B{{c}}-{{s}}",
+                                        name=f"Bench {{c}}/{{s}}").pk for s in range(4)])
+print(json.dumps({{"staff_token": tokens["staff"], "manager_token": tokens["manager"],
+                  "config": config.pk, "rate": rate.pk, "tables": tables, "seats": seats}}))
+"""
+    out = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", script],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    return Fixtures(**json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+def cpu_seconds(root_pid: int, command_word: str) -> float:
+    """CPU time (user + system) of ``root_pid``'s children, or of every process whose command
+    line holds ``command_word`` (PostgreSQL's backends), from /proc; 0 where /proc is missing."""
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            cmdline = (stat.parent / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        # fields[1] is the parent pid; fields[11], fields[12] user and system ticks.
+        if int(fields[1]) == root_pid or (command_word and cmdline.startswith(command_word)):
+            total += int(fields[11]) + int(fields[12])
+    return total / tick
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def start_server(
+    env: dict[str, str], port: int, workers: int, threads: int
+) -> subprocess.Popen[bytes]:
+    gunicorn = Path(sys.executable).with_name("gunicorn")
+    command = [
+        str(gunicorn), "config.wsgi", "--bind", f"127.0.0.1:{port}",
+        "--workers", str(workers), "--threads", str(threads),
+        "--worker-class", "gthread", "--keep-alive", "30", "--log-level", "warning",
+    ]  # fmt: skip
+    server = subprocess.Popen(command, cwd=ROOT, env=env)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"the server exited with status {server.returncode}")
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            conn.request("GET", "/healthz")
+            if conn.getresponse().status == 200:
+                conn.close()
+                return server
+        except OSError:
+            time.sleep(0.2)
+    server.terminate()
+    raise RuntimeError("the server did not answer /healthz within 60 s")
+
+
+# --- the clients --------------------------------------------------------------
+
+
+@dataclass
+class Stats:
+    latencies: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    errors: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    error_samples: list[str] = field(default_factory=list)
+    hands: int = 0
+    games: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, other: Stats) -> None:
+        with self.lock:
+            for kind, values in other.latencies.items():
+                self.latencies[kind].extend(values)
+            for kind, count in other.errors.items():
+                self.errors[kind] += count
+            self.error_samples.extend(other.error_samples[: 5 - len(self.error_samples)])
+            self.hands += other.hands
+            self.games += other.games
+
+
+class Client:
+    """One table's staff terminal: one keep-alive connection, one session at a time."""
+
+    def __init__(self, index: int, port: int, fixtures: Fixtures, seed: int) -> None:
+        self.index = index
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=REQUEST_TIMEOUT_SECONDS)
+        self.fixtures = fixtures
+        self.random = random.Random(seed)
+        self.stats = Stats()
+        self.session: int | None = None
+        self.scores = [25000] * 4
+        self.requests = 0
+
+    def call(
+        self, kind: str, method: str, path: str, body: Any = None, *, manager: bool = False
+    ) -> Any:
+        token = self.fixtures.manager_token if manager else self.fixtures.staff_token
+        headers = {"Authorization": f"Token {token}", "Accept": "application/json"}
+        payload = None
+        if body is not None or method == "POST":
+            payload = json.dumps(body or {})
+            headers["Content-Type"] = "application/json"
+            headers["Idempotency-Key"] = str(uuid.uuid4())
+        self.requests += 1
+        started = time.perf_counter()
+        try:
+            self.conn.request(method, path, payload, headers)
+            response = self.conn.getresponse()
+            data = response.read()
+        except (OSError, http.client.HTTPException) as error:
+            self.conn.close()  # reconnects on the next request
+            self.stats.errors[kind] += 1
+            self.stats.error_samples.append(f"{kind}: {type(error).__name__}: {error}")
+            return None
+        elapsed = time.perf_counter() - started
+        self.stats.latencies[kind].append(elapsed)
+        if not 200 <= response.status < 300:
+            self.stats.errors[kind] += 1
+            self.stats.error_samples.append(f"{kind} {response.status}: {data[:300]!r}")
+            return None
+        return json.loads(data)
+
+    def open_session(self) -> None:
+        body = {
+            "table": self.fixtures.tables[self.index],
+            "players": self.fixtures.seats[self.index],
+            "ruleset_config": self.fixtures.config,
+            "rate": self.fixtures.rate,
+        }
+        opened = self.call("open", "POST", "/api/sessions/", body)
+        self.session = None if opened is None else opened["id"]
+        self.scores = [25000] * 4
+
+    def can_riichi(self, seat: int) -> bool:
+        return self.scores[seat] >= 1000 and self.random.random() < 0.4
+
+    def next_hand(self) -> dict[str, Any]:
+        roll = self.random.random()
+        if roll < 0.25:  # exhaustive draw
+            tenpai = [seat for seat in range(4) if self.random.random() < 0.45]
+            riichi = [seat for seat in tenpai if self.can_riichi(seat)]
+            return {"kind": "draw", "tenpai": tenpai, "riichi": riichi}
+        winner = self.random.randrange(4)
+        riichi = [winner] if self.can_riichi(winner) else []
+        if roll < 0.45:  # tsumo
+            record = {**PINFU_TANYAO, "win": "tsumo"}
+            return {"kind": "win", "riichi": riichi, "wins": [{"winner": winner, "record": record}]}
+        discarder = self.random.choice([seat for seat in range(4) if seat != winner])
+        win = {"winner": winner, "discarder": discarder, "record": dict(PINFU_TANYAO)}
+        return {"kind": "win", "riichi": riichi, "wins": [win]}
+
+    def step(self) -> None:
+        if self.session is None:
+            self.open_session()
+            return
+        recorded = self.call(
+            "hand", "POST", f"/api/sessions/{self.session}/hands/", self.next_hand()
+        )
+        if recorded is None:
+            return
+        self.stats.hands += 1
+        self.scores = recorded["result"]["scores"]
+        if self.random.random() < 0.35:
+            self.call("balances", "GET", f"/api/sessions/{self.session}/balances/")
+        if recorded["result"]["game_ends"]:
+            self.call("close", "POST", f"/api/sessions/{self.session}/close/", manager=True)
+            self.stats.games += 1
+            self.session = None
+
+    def run(
+        self, *, duration: float, max_requests: int, rate: float, start: threading.Barrier
+    ) -> None:
+        start.wait()
+        until = time.monotonic() + duration
+        interval = 1 / rate if rate > 0 else 0.0
+        next_at = time.monotonic()
+        while time.monotonic() < until and self.requests < max_requests:
+            if interval:
+                next_at += interval
+                time.sleep(max(0.0, next_at - time.monotonic()))
+            self.step()
+        self.conn.close()
+
+
+# --- the report -----------------------------------------------------------------
+
+
+def percentile(sorted_values: list[float], fraction: float) -> float:
+    if not sorted_values:
+        return float("nan")
+    index = min(len(sorted_values) - 1, max(0, round(fraction * len(sorted_values)) - 1))
+    return sorted_values[index]
+
+
+def report(stats: Stats, elapsed: float, args: argparse.Namespace) -> dict[str, Any]:
+    rows = {}
+    everything: list[float] = []
+    for kind in sorted(stats.latencies):
+        values = sorted(stats.latencies[kind])
+        everything.extend(values)
+        rows[kind] = values
+    rows["all"] = sorted(everything)
+    pacing = f"{args.rate}/s per client" if args.rate else "none"
+    print(
+        f"\n{args.clients} clients, {elapsed:.1f} s, gunicorn {args.workers} worker(s) x"
+        f" {args.threads} thread(s), pacing: {pacing}"
+    )
+    print(
+        f"{'request':<10}{'count':>8}{'per s':>9}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}"
+        f"{'errors':>8}"
+    )
+    summary: dict[str, Any] = {}
+    for kind, values in rows.items():
+        errors = sum(stats.errors.values()) if kind == "all" else stats.errors.get(kind, 0)
+        line = {
+            "count": len(values),
+            "per_second": len(values) / elapsed,
+            "p50_ms": percentile(values, 0.50) * 1000,
+            "p95_ms": percentile(values, 0.95) * 1000,
+            "p99_ms": percentile(values, 0.99) * 1000,
+            "errors": errors,
+        }
+        summary[kind] = line
+        print(
+            f"{kind:<10}{line['count']:>8}{line['per_second']:>9.1f}{line['p50_ms']:>9.1f}"
+            f"{line['p95_ms']:>9.1f}{line['p99_ms']:>9.1f}{errors:>8}"
+        )
+    print(
+        f"hands recorded: {stats.hands} ({stats.hands / elapsed:.1f}/s);"
+        f" games closed: {stats.games}"
+    )
+    for sample in stats.error_samples[:5]:
+        print(f"  error: {sample}")
+    return summary
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", type=int, default=20)
+    parser.add_argument("--duration", type=float, default=30.0, help="seconds")
+    parser.add_argument("--max-requests", type=int, default=100_000, help="per client")
+    parser.add_argument(
+        "--rate", type=float, default=0.0, help="requests/s per client; 0: no pause"
+    )
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument(
+        "--admin-url",
+        default=os.environ.get("BENCH_ADMIN_URL", "postgres://postgres@127.0.0.1:5432/postgres"),
+        help="a PostgreSQL URL with the right to create databases",
+    )
+    parser.add_argument("--keep-db", action="store_true")
+    parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    args = parser.parse_args(argv)
+
+    name = f"parlor_ledger_bench_{os.getpid()}"
+    create_database(args.admin_url, name)
+    server: subprocess.Popen[bytes] | None = None
+    try:
+        env = server_environment(database_url(args.admin_url, name))
+        fixtures = prepare_database(env, args.clients)
+        port = free_port()
+        server = start_server(env, port, args.workers, args.threads)
+        clients = [Client(i, port, fixtures, seed=i) for i in range(args.clients)]
+        start = threading.Barrier(args.clients + 1)
+        threads = [
+            threading.Thread(
+                target=c.run,
+                kwargs={"duration": args.duration, "max_requests": args.max_requests,
+                        "rate": args.rate, "start": start},
+                daemon=True,
+            )
+            for c in clients
+        ]  # fmt: skip
+        for thread in threads:
+            thread.start()
+        server_cpu, database_cpu = cpu_seconds(server.pid, ""), cpu_seconds(0, "postgres:")
+        start.wait()
+        began = time.monotonic()
+        for thread in threads:
+            thread.join(timeout=args.duration + 2 * REQUEST_TIMEOUT_SECONDS + 5)
+        elapsed = time.monotonic() - began
+        server_cpu = cpu_seconds(server.pid, "") - server_cpu
+        database_cpu = cpu_seconds(0, "postgres:") - database_cpu
+        total = Stats()
+        for client in clients:
+            total.add(client.stats)
+        summary = report(total, elapsed, args)
+        requests = max(1, summary["all"]["count"])
+        summary["cpu_ms_per_request"] = {
+            "server": server_cpu * 1000 / requests,
+            "postgresql": database_cpu * 1000 / requests,
+        }
+        print(
+            f"CPU per request: server (gunicorn workers) {server_cpu * 1000 / requests:.1f} ms,"
+            f" PostgreSQL (all backends, other users' too) {database_cpu * 1000 / requests:.1f} ms;"
+            f" load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
+        )
+        if args.json:
+            args.json.write_text(json.dumps(summary, indent=2))
+        return 0 if not sum(total.errors.values()) else 1
+    finally:
+        if server is not None:
+            server.terminate()
+            try:
+                server.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                server.kill()
+        if not args.keep_db:
+            drop_database(args.admin_url, name)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,93 @@
+"""The books in the admin: accounts, postings and their entries; read-only, never deleted."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
+
+from ledger import labels
+from ledger.admin.filters import player_filter
+from ledger.admin.roles import LedgerAdmin
+from ledger.models import Account, LedgerEntry, Posting
+
+
+@admin.register(Account)
+class AccountAdmin(LedgerAdmin[Account]):
+    list_display = ["__str__", "kind", "parlor", "player", "table"]
+    list_filter = ["kind", "parlor"]
+    list_select_related = ["parlor", "player", "table"]
+    search_fields = ["player__name", "player__member_number", "table__name"]
+
+
+class EntryInline(admin.TabularInline[LedgerEntry, Posting]):
+    model = LedgerEntry
+    readonly_fields = ("account", "points", "chips", "money", "reason_label")
+    fields = readonly_fields
+    extra = 0
+    can_delete = False
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[LedgerEntry]:
+        return (
+            super()
+            .get_queryset(request)
+            .select_related("account__player", "account__table", "account__parlor")
+        )
+
+    def has_add_permission(self, request: HttpRequest, obj: Posting | None = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Posting | None = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Posting | None = None) -> bool:
+        return False
+
+    @admin.display(description=_("reason"))
+    def reason_label(self, entry: LedgerEntry) -> str:
+        return labels.label(labels.REASONS, entry.reason)
+
+
+@admin.register(Posting)
+class PostingAdmin(LedgerAdmin[Posting]):
+    list_display = ["__str__", "session", "hand", "kind", "memo", "created_by", "created_at"]
+    list_filter = [
+        "kind",
+        ("created_at", admin.DateFieldListFilter),
+        "session__table",
+        player_filter("session__seats__player_id"),
+    ]
+    list_select_related = ["session__table", "hand", "created_by"]
+    date_hierarchy = "created_at"
+    search_fields = ["=session__id", "memo"]
+    inlines = [EntryInline]
+    readonly_fields = (
+        "session",
+        "hand",
+        "kind",
+        "reverses",
+        "correction",
+        "memo",
+        "created_by",
+        "created_at",
+    )
+    fields = readonly_fields
+
+
+@admin.register(LedgerEntry)
+class LedgerEntryAdmin(LedgerAdmin[LedgerEntry]):
+    list_display = ["posting", "account", "points", "chips", "money", "reason_label"]
+    list_filter = ["account__kind", "reason", "posting__kind"]
+    list_select_related = ["posting", "account__player", "account__table", "account__parlor"]
+    search_fields = [
+        "account__player__name",
+        "account__player__member_number",
+        "=posting__session__id",
+    ]
+    readonly_fields = ("posting", "account", "points", "chips", "money", "reason")
+    fields = readonly_fields
+
+    @admin.display(description=_("reason"), ordering="reason")
+    def reason_label(self, entry: LedgerEntry) -> str:
+        return labels.label(labels.REASONS, entry.reason)

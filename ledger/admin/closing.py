@@ -1,0 +1,90 @@
+"""Background closes in the admin: each session's close state and last error; queue closes.
+
+The "Session close jobs" list shows every session with the state of its
+background close (idle, queued, failed with the error, done). Managers
+select open sessions and queue their close ("Close in the background"), or
+stop unfinished games where they stand and close them (closing time). The
+session page shows a failed close's error too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from ledger.admin.roles import LedgerAdmin, is_manager
+from ledger.admin.session_page import acting_user
+from ledger.models import Session, SessionClosing, SessionState
+from ledger.selectors.closing import CloseJobState, session_close_state
+from ledger.tasks import close_enqueue
+
+
+@admin.register(SessionClosing)
+class SessionClosingAdmin(LedgerAdmin[SessionClosing]):
+    list_display = [
+        "session_link", "table", "opened_at", "state", "close_state", "close_error_text",
+        "close_requested_at", "closed_at",
+    ]  # fmt: skip
+    list_filter = ["state", "table__parlor", "table"]
+    list_select_related = ["table"]
+    date_hierarchy = "opened_at"
+    search_fields = ["=id", "table__name"]
+    actions = ["close_in_background", "stop_and_close_in_background"]
+
+    @admin.display(description=gettext_lazy("session"), ordering="pk")
+    def session_link(self, session: Session) -> str:
+        url = reverse("admin:ledger_session_change", args=[session.pk])
+        return format_html('<a href="{}">#{}</a>', url, session.pk)
+
+    @admin.display(description=gettext_lazy("close"))
+    def close_state(self, session: Session) -> str:
+        return session_close_state(session=session).state
+
+    @admin.display(description=gettext_lazy("last close error"))
+    def close_error_text(self, session: Session) -> str:
+        state = session_close_state(session=session)
+        if state.state != CloseJobState.FAILED or not state.error:
+            return ""
+        return format_html(
+            '<span class="errornote">{}</span> <small>({})</small>',
+            state.error.get("message", ""),
+            state.error.get("code", ""),
+        )
+
+    def get_actions(self, request: HttpRequest) -> dict[str, Any]:
+        # Closing is the managers' (ledger.admin.roles); staff see the states only.
+        return super().get_actions(request) if is_manager(request) else {}
+
+    def _enqueue(
+        self, request: HttpRequest, queryset: QuerySet[SessionClosing], *, stop: bool
+    ) -> None:
+        if not is_manager(request):
+            return
+        open_sessions = list(queryset.filter(state=SessionState.OPEN))
+        for session in open_sessions:
+            close_enqueue(session=session, by=acting_user(request), stop=stop)
+        skipped = queryset.count() - len(open_sessions)
+        messages.info(
+            request,
+            _("%(queued)d close(s) queued; %(skipped)d session(s) were not open.")
+            % {"queued": len(open_sessions), "skipped": skipped},
+        )
+
+    @admin.action(description=gettext_lazy("Close the selected sessions in the background"))
+    def close_in_background(self, request: HttpRequest, queryset: QuerySet[SessionClosing]) -> None:
+        self._enqueue(request, queryset, stop=False)
+
+    @admin.action(
+        description=gettext_lazy("Stop the selected games where they stand and close them")
+    )
+    def stop_and_close_in_background(
+        self, request: HttpRequest, queryset: QuerySet[SessionClosing]
+    ) -> None:
+        self._enqueue(request, queryset, stop=True)

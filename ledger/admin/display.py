@@ -1,0 +1,202 @@
+"""What the admin pages show of a hand: its payload and engine result with names resolved.
+
+Templates cannot index a list by a seat number, so these small view models
+carry player names, labels and amounts ready to print. Nothing here
+computes a score: every number is the engine's (``HandResult.result`` or a
+``HandPreview``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from ledger import labels
+from ledger.models import HandKind
+from parlor.models import Player
+
+
+@dataclass(frozen=True, slots=True)
+class YakuLine:
+    name: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class WinView:
+    winner: str
+    discarder: str | None
+    pao: str | None
+    record: Mapping[str, Any]
+    yaku: list[YakuLine]
+    value: str
+    limit: str
+    payment: str
+    total: int
+    chips: str
+
+
+@dataclass(frozen=True, slots=True)
+class MoveView:
+    """One transfer (payer to payee) or deposit (a seat into or out of the pot)."""
+
+    payer: str
+    payee: str
+    points: int
+    chips: int
+    reason: str
+
+
+@dataclass(slots=True)
+class HandView:
+    kind: str
+    kind_label: str
+    summary: str
+    wins: list[WinView] = field(default_factory=list)
+    moves: list[MoveView] = field(default_factory=list)
+    game_ends: list[str] = field(default_factory=list)
+
+
+def seat_names(players: Sequence[Player]) -> list[str]:
+    return [player.name for player in players]
+
+
+def _name(names: Sequence[str], seat: Any) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return names[seat]
+    return _("seat %(seat)s") % {"seat": seat}
+
+
+def _value(score: Mapping[str, Any]) -> str:
+    if score.get("yakuman"):
+        return _("%(count)d× yakuman") % {"count": score["yakuman"]}
+    if score.get("han") is None:
+        return _("%(points)s points") % {"points": score.get("points", "?")}
+    if score.get("fu") is None:
+        return _("%(han)d han") % {"han": score["han"]}
+    return _("%(han)d han %(fu)d fu") % {"han": score["han"], "fu": score["fu"]}
+
+
+def _payment(payment: Mapping[str, Any]) -> str:
+    if "ron" in payment:
+        return f"{labels.label(labels.REASONS, 'ron')} {payment['ron']:,}"
+    if "tsumo_all" in payment:
+        return _("%(each)s all") % {"each": f"{payment['tsumo_all']:,}"}
+    if "tsumo_each" in payment:
+        return _("%(each)s each") % {"each": f"{payment['tsumo_each']:,}"}
+    if "tsumo_dealer" in payment:
+        return f"{payment.get('tsumo_non_dealer', 0):,} / {payment['tsumo_dealer']:,}"
+    return ""
+
+
+def _chips(chips: Mapping[str, Any]) -> str:
+    if chips.get("ron"):
+        return _("%(chips)s chips from the discarder") % {"chips": chips["ron"]}
+    if chips.get("tsumo_each"):
+        return _("%(chips)s chips from each") % {"chips": chips["tsumo_each"]}
+    return ""
+
+
+def _yaku_line(entry: Mapping[str, Any]) -> YakuLine:
+    name = labels.yaku_label(str(entry.get("name", "")))
+    if entry.get("yakuman"):
+        value = _("%(count)d× yakuman") % {"count": entry["yakuman"]}
+    elif entry.get("points") is not None:
+        value = _("%(points)s pt") % {"points": entry["points"]}
+    else:
+        value = _("%(han)s han") % {"han": entry.get("han", 0)}
+    return YakuLine(name, value)
+
+
+def _win_view(win: Mapping[str, Any], record: Mapping[str, Any], names: Sequence[str]) -> WinView:
+    score: Mapping[str, Any] = win.get("score") or {}
+    discarder = win.get("discarder")
+    pao = win.get("pao")
+    special = score.get("special")
+    return WinView(
+        winner=_name(names, win.get("winner")),
+        discarder=None if discarder is None else _name(names, discarder),
+        pao=None if pao is None else _name(names, pao),
+        record=record,
+        yaku=[_yaku_line(entry) for entry in score.get("yaku", [])]
+        or ([YakuLine(labels.yaku_label(str(special)), "")] if special else []),
+        value=_value(score),
+        limit=labels.label(labels.LIMITS, score["limit"]) if score.get("limit") else "",
+        payment=_payment(score.get("payment") or {}),
+        total=int(score.get("total") or 0),
+        chips=_chips(score.get("chips") or {}),
+    )
+
+
+def _records_by_winner(payload: Mapping[str, Any]) -> dict[Any, Mapping[str, Any]]:
+    return {win.get("winner"): win.get("record") or {} for win in payload.get("wins", [])}
+
+
+def _summary(payload: Mapping[str, Any], result: Mapping[str, Any], names: Sequence[str]) -> str:
+    kind = payload.get("kind")
+    if kind == HandKind.WIN:
+        parts = []
+        for win in result.get("wins", []):
+            winner = _name(names, win.get("winner"))
+            if win.get("discarder") is None:
+                parts.append(_("%(winner)s tsumo") % {"winner": winner})
+            else:
+                parts.append(
+                    _("%(winner)s ron from %(discarder)s")
+                    % {"winner": winner, "discarder": _name(names, win["discarder"])}
+                )
+        return "; ".join(parts)
+    if kind == HandKind.DRAW:
+        tenpai = ", ".join(_name(names, seat) for seat in payload.get("tenpai", []))
+        return _("tenpai: %(seats)s") % {"seats": tenpai or _("nobody")}
+    if kind == HandKind.ABORT:
+        return labels.label(labels.ABORT_CAUSES, str(payload.get("cause", "")))
+    if kind == HandKind.CHONBO:
+        return _("%(offender)s: %(fault)s") % {
+            "offender": _name(names, payload.get("offender")),
+            "fault": labels.label(labels.FAULTS, str(payload.get("cause", "other"))),
+        }
+    return ""
+
+
+def _moves(result: Mapping[str, Any], names: Sequence[str]) -> list[MoveView]:
+    pot = _("table (sticks)")
+    moves = [
+        MoveView(
+            payer=_name(names, line.get("from")),
+            payee=_name(names, line.get("to")),
+            points=int(line.get("points", 0)),
+            chips=int(line.get("chips", 0)),
+            reason=labels.label(labels.REASONS, str(line.get("reason", ""))),
+        )
+        for line in result.get("transfers", [])
+    ]
+    for deposit in result.get("deposits", []):
+        points = int(deposit.get("points", 0))
+        seat = _name(names, deposit.get("seat"))
+        reason = labels.label(labels.REASONS, str(deposit.get("reason", "")))
+        payer, payee = (seat, pot) if points < 0 else (pot, seat)
+        moves.append(MoveView(payer=payer, payee=payee, points=abs(points), chips=0, reason=reason))
+    return moves
+
+
+def hand_view(
+    *, payload: Mapping[str, Any], result: Mapping[str, Any], names: Sequence[str]
+) -> HandView:
+    """The hand as the pages show it: who won what, with which yaku, and who paid whom."""
+    kind = str(payload.get("kind", ""))
+    records = _records_by_winner(payload)
+    return HandView(
+        kind=kind,
+        kind_label=str(HandKind(kind).label) if kind in HandKind.values else kind,
+        summary=_summary(payload, result, names),
+        wins=[
+            _win_view(win, records.get(win.get("winner"), {}), names)
+            for win in result.get("wins", [])
+        ],
+        moves=_moves(result, names),
+        game_ends=[labels.label(labels.GAME_ENDS, str(end)) for end in result.get("game_ends", [])],
+    )

@@ -1,0 +1,160 @@
+"""Exports in the admin: the list with each job's progress and its download, and new ones.
+
+"Add export" asks for one (``export_request``) and sends it to a worker;
+the list shows queued, running (rows done of rows in all), done (a download
+link) and failed jobs (the error), and "Run again" re-queues failed ones.
+Files are served by the download view here, never from a public URL.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http.response import HttpResponseBase
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+from django.urls import URLPattern, path, reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from ledger.admin.roles import LedgerAdmin, may_view
+from ledger.admin.session_page import acting_user
+from ledger.exports.download import export_file_response, export_is_ready
+from ledger.models import ExportJob, ExportKind, ExportScope, ExportState
+from ledger.services.exports import ExportRequestError, export_request, export_retry
+from ledger.tasks import export_enqueue
+from parlor.models import Parlor, Player
+
+ADD_TEMPLATE = "admin/ledger/exportjob/add.html"
+
+
+class ExportRequestForm(forms.Form):
+    kind = forms.ChoiceField(
+        label=gettext_lazy("what"),
+        choices=[(k, label) for k, label in ExportKind.choices if k != ExportKind.DAY_REPORT],
+    )
+    format = forms.ChoiceField(
+        label=gettext_lazy("format"),
+        choices=[("csv", "CSV"), ("xlsx", "XLSX"), ("pdf", "PDF")],
+        help_text=gettext_lazy("Statements are PDF; the other exports CSV or XLSX."),
+    )
+    scope = forms.ChoiceField(label=gettext_lazy("over"), choices=ExportScope.choices)
+    parlor = forms.ModelChoiceField(label=gettext_lazy("parlor"), queryset=Parlor.objects.all())
+    player = forms.ModelChoiceField(
+        label=gettext_lazy("player"), queryset=Player.objects.all(), required=False
+    )
+    date_from = forms.DateField(
+        label=gettext_lazy("from (business day)"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+    )
+    date_to = forms.DateField(
+        label=gettext_lazy("to (business day, included)"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+    )
+
+
+@admin.register(ExportJob)
+class ExportJobAdmin(LedgerAdmin[ExportJob]):
+    list_display = [
+        "number", "kind", "scope_text", "format", "state", "progress", "download",
+        "requested_by", "requested_at", "finished_at", "error_short",
+    ]  # fmt: skip
+    list_filter = ["state", "kind", "format", "parlor"]
+    list_select_related = ["requested_by", "player", "parlor"]
+    date_hierarchy = "requested_at"
+    fields = readonly_fields = (
+        "kind", "scope_text", "format", "parlor", "state", "progress", "download", "error",
+        "attempts", "requested_by", "requested_at", "started_at", "finished_at",
+    )  # fmt: skip
+    actions = ["run_again"]
+
+    @admin.display(description=gettext_lazy("export"), ordering="pk")
+    def number(self, job: ExportJob) -> str:
+        return f"#{job.pk}"
+
+    @admin.display(description=gettext_lazy("over"))
+    def scope_text(self, job: ExportJob) -> str:
+        return f"{job.get_scope_display()}: {job.describe_scope()}"
+
+    @admin.display(description=gettext_lazy("progress"))
+    def progress(self, job: ExportJob) -> str:
+        if job.state == ExportState.QUEUED:
+            return "—"
+        return format_html(
+            '<progress value="{}" max="100">{}%</progress> {} / {}',
+            job.percent, job.percent, job.progress_done, job.progress_total,
+        )  # fmt: skip
+
+    @admin.display(description=gettext_lazy("file"))
+    def download(self, job: ExportJob) -> str:
+        if not export_is_ready(job):
+            return "—"
+        url = reverse("admin:ledger_exportjob_download", args=[job.pk])
+        return format_html('<a href="{}">{}</a>', url, _("download"))
+
+    @admin.display(description=gettext_lazy("error"))
+    def error_short(self, job: ExportJob) -> str:
+        return job.error[:120]
+
+    # --- who may do what ---------------------------------------------------
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return may_view(request)
+
+    def get_actions(self, request: HttpRequest) -> dict[str, Any]:
+        return super().get_actions(request) if may_view(request) else {}
+
+    # --- actions and pages -------------------------------------------------
+
+    @admin.action(description=gettext_lazy("Run the selected failed exports again"))
+    def run_again(self, request: HttpRequest, queryset: QuerySet[ExportJob]) -> None:
+        failed = list(queryset.filter(state=ExportState.FAILED))
+        for job in failed:
+            export_enqueue(job=export_retry(job=job))
+        messages.info(request, _("%(count)d export(s) queued again.") % {"count": len(failed)})
+
+    def get_urls(self) -> list[URLPattern]:
+        download = self.admin_site.admin_view(self.download_view)
+        return [
+            path("<int:job_id>/download/", download, name="ledger_exportjob_download"),
+            *super().get_urls(),
+        ]
+
+    def download_view(self, request: HttpRequest, job_id: int) -> HttpResponseBase:
+        if not self.has_view_permission(request):
+            raise PermissionDenied
+        job = get_object_or_404(ExportJob, pk=job_id)
+        if not export_is_ready(job):
+            raise Http404(_("This export has no file yet."))
+        return export_file_response(job)
+
+    def add_view(
+        self, request: HttpRequest, form_url: str = "", extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        if not self.has_add_permission(request):
+            raise PermissionDenied
+        form = ExportRequestForm(request.POST if request.method == "POST" else None)
+        if request.method == "POST" and form.is_valid():
+            try:
+                job = export_request(**form.cleaned_data, by=acting_user(request))
+            except ExportRequestError as error:
+                form.add_error(error.field if error.field in form.fields else None, error.message)
+            else:
+                export_enqueue(job=job)
+                messages.success(request, _("Export #%(number)d queued.") % {"number": job.pk})
+                return HttpResponseRedirect(reverse("admin:ledger_exportjob_changelist"))
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "title": _("Export the books"),
+            "form": form,
+        }
+        return TemplateResponse(request, ADD_TEMPLATE, context)

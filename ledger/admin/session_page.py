@@ -1,0 +1,334 @@
+"""The session page: seats, running score table, hand entry with its preview, closing.
+
+Each view parses the request, calls one ledger service (``hand_preview``,
+``hand_record``, ``session_close``, ``session_mark_settled``,
+``correction_post``) and renders; the scores shown are the engine's.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, TypedDict
+
+from django.contrib import messages
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+import engine.rulesets
+from engine.errors import EngineError
+from ledger.admin.display import HandView, hand_view, seat_names
+from ledger.admin.roles import (
+    is_manager,
+    may_close,
+    may_correct,
+    may_mark_settled,
+    may_record_hands,
+)
+from ledger.errors import LedgerError
+from ledger.forms.hands import HandEntry
+from ledger.games import starting_points
+from ledger.labels import seat_wind
+from ledger.models import Session, SessionState
+from ledger.selectors import (
+    Scoreboard,
+    ScoreboardRow,
+    session_next_ordinal,
+    session_scoreboard,
+    session_settlement,
+)
+from ledger.services.hands import HandPreview, hand_preview, hand_record
+from ledger.services.sessions import session_mark_settled
+from ledger.services.settlements import session_close
+
+PAGE_TEMPLATE = "admin/ledger/session/page.html"
+PREVIEW_TEMPLATE = "admin/ledger/session/_preview.html"
+
+
+def acting_user(request: HttpRequest) -> User:
+    # Every view here is wrapped in admin_view, which lets only signed-in staff through.
+    user = request.user
+    if not isinstance(user, User):
+        raise PermissionDenied
+    return user
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    seat: int
+    wind: str
+    wind_now: str
+    name: str
+    member_number: str
+    points: int
+    chips: int
+    is_dealer: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RowView:
+    row: ScoreboardRow
+    hand: HandView
+    cells: list[tuple[int, int]]
+    totals: list[int]
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    dealer: int
+    honba: int
+    sticks: int
+    game_over: bool
+
+
+def table_state(board: Scoreboard) -> TableState:
+    """Where the game stands after the last live hand (the engine's figures)."""
+    if not board.rows:
+        return TableState(dealer=0, honba=0, sticks=0, game_over=False)
+    last: Mapping[str, Any] = board.rows[-1].hand.result
+    return TableState(
+        dealer=int(last.get("dealer_after", 0)),
+        honba=int(last.get("honba_after", 0)),
+        sticks=int(last.get("sticks_after", 0)),
+        game_over=bool(last.get("game_ends")),
+    )
+
+
+def seat_choices(board: Scoreboard, state: TableState) -> list[tuple[int, str]]:
+    seats = len(board.players)
+    return [
+        (seat, f"{player.name} — {seat_wind((seat - state.dealer) % seats)}")
+        for seat, player in enumerate(board.players)
+    ]
+
+
+class RulesetFields(TypedDict):
+    record_fields: list[str]
+    extra_fields: list[str]
+
+
+def ruleset_fields(session: Session) -> RulesetFields:
+    """The optional record fields the session's ruleset takes, as HandEntry's arguments.
+
+    ``record_fields``: the spec's (nuki, discards, specials); ``extra_fields``:
+    the ruleset's own flags (wildcard, chankan_ankan, robbed_gari).
+    """
+    try:
+        described = engine.rulesets.describe(session.ruleset_slug)
+    except EngineError:
+        return RulesetFields(record_fields=[], extra_fields=[])
+    return RulesetFields(
+        record_fields=list(described["record_fields"]),
+        extra_fields=list(described["extra_fields"]),
+    )
+
+
+def hand_entry(
+    request: HttpRequest, session: Session, board: Scoreboard, state: TableState, *, bound: bool
+) -> HandEntry:
+    return HandEntry(
+        request.POST if bound else None,
+        seats=seat_choices(board, state),
+        **ruleset_fields(session),
+        may_penalise=is_manager(request),
+        default_winner=state.dealer,
+    )
+
+
+def preview_digest(session: Session, ordinal: int, payload: Mapping[str, Any]) -> str:
+    """Ties a Save to the preview shown: same session, same hand number, same payload."""
+    text = json.dumps([session.pk, ordinal, payload], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _seats(board: Scoreboard, state: TableState, start: int) -> list[SeatView]:
+    seats = len(board.players)
+    return [
+        SeatView(
+            seat=seat,
+            wind=seat_wind(seat),
+            wind_now=seat_wind((seat - state.dealer) % seats),
+            name=player.name,
+            member_number=player.member_number,
+            points=start + board.points_total[seat],
+            chips=board.chips_total[seat],
+            is_dealer=seat == state.dealer,
+        )
+        for seat, player in enumerate(board.players)
+    ]
+
+
+def _rows(board: Scoreboard, start: int) -> list[RowView]:
+    names = seat_names(board.players)
+    return [
+        RowView(
+            row=row,
+            hand=hand_view(payload=row.hand.payload, result=row.hand.result, names=names),
+            cells=list(zip(row.points, row.chips, strict=True)),
+            totals=[start + total for total in row.points_total],
+        )
+        for row in board.rows
+    ]
+
+
+def page_context(
+    model_admin: Any,
+    request: HttpRequest,
+    session: Session,
+    *,
+    entry: HandEntry | None = None,
+    preview: HandPreview | None = None,
+    digest: str = "",
+) -> dict[str, Any]:
+    board = session_scoreboard(session=session)
+    state = table_state(board)
+    start = starting_points(session=session)
+    can_record = may_record_hands(request, session) and not state.game_over
+    if entry is None and can_record:
+        entry = hand_entry(request, session, board, state, bound=False)
+    names = seat_names(board.players)
+    closed = session.state != SessionState.OPEN
+    return {
+        **model_admin.admin_site.each_context(request),
+        "opts": model_admin.model._meta,
+        "title": str(session),
+        "session": session,
+        "seats": _seats(board, state, start),
+        "rows": _rows(board, start),
+        "pot": board.pot_total,
+        "state": state,
+        "can_record": can_record,
+        "entry": entry if can_record else None,
+        "preview": preview,
+        "preview_view": preview
+        and hand_view(payload=entry.payload() if entry else {}, result=preview.result, names=names),
+        "digest": digest,
+        "may_correct": may_correct(request, session),
+        "may_close": may_close(request, session),
+        "may_mark_settled": may_mark_settled(request, session),
+        "settlement": session_settlement(session=session) if closed else [],
+        "corrections": list(session.corrections.select_related("hand", "created_by")),
+        "urls": _urls(session),
+    }
+
+
+def _urls(session: Session) -> dict[str, str]:
+    args = [session.pk]
+    return {
+        name: reverse(f"admin:ledger_session_{name}", args=args)
+        for name in ("hand", "preview", "close", "settled")
+    } | {"page": reverse("admin:ledger_session_change", args=args)}
+
+
+def render_page(
+    model_admin: Any, request: HttpRequest, session: Session, **context: Any
+) -> TemplateResponse:
+    return TemplateResponse(
+        request, PAGE_TEMPLATE, page_context(model_admin, request, session, **context)
+    )
+
+
+def _bound_entry(request: HttpRequest, session: Session) -> HandEntry:
+    if not may_record_hands(request, session):
+        raise PermissionDenied
+    board = session_scoreboard(session=session)
+    return hand_entry(request, session, board, table_state(board), bound=True)
+
+
+def hand_submit(model_admin: Any, request: HttpRequest, session: Session) -> HttpResponse:
+    """POST of the hand form: ``_preview`` shows the engine's score, ``_save`` records it."""
+    entry = _bound_entry(request, session)
+    if not entry.is_valid():
+        return render_page(model_admin, request, session, entry=entry)
+    payload = entry.payload()
+    if "_save" in request.POST:
+        ordinal = session_next_ordinal(session=session)
+        if request.POST.get("preview_digest") == preview_digest(session, ordinal, payload):
+            try:
+                hand = hand_record(session=session, hand=payload, entered_by=acting_user(request))
+            except LedgerError as error:
+                entry.engine_error(error)
+                return render_page(model_admin, request, session, entry=entry)
+            messages.success(request, _("Hand %(number)d recorded.") % {"number": hand.ordinal})
+            return HttpResponseRedirect(reverse("admin:ledger_session_change", args=[session.pk]))
+        messages.warning(
+            request, _("The hand changed since its preview: check the new preview, then save.")
+        )
+    try:
+        preview = hand_preview(session=session, hand=payload)
+    except LedgerError as error:
+        entry.engine_error(error)
+        return render_page(model_admin, request, session, entry=entry)
+    digest = preview_digest(session, preview.ordinal, payload)
+    return render_page(model_admin, request, session, entry=entry, preview=preview, digest=digest)
+
+
+def hand_preview_json(model_admin: Any, request: HttpRequest, session: Session) -> JsonResponse:
+    """The live preview as the staff types: the preview panel's HTML and the Save digest."""
+    entry = _bound_entry(request, session)
+    preview: HandPreview | None = None
+    digest = ""
+    if entry.is_valid():
+        payload = entry.payload()
+        try:
+            preview = hand_preview(session=session, hand=payload)
+            digest = preview_digest(session, preview.ordinal, payload)
+        except LedgerError as error:
+            entry.engine_error(error)
+    names = seat_names(session_scoreboard(session=session).players) if preview else []
+    context = {
+        "entry": entry,
+        "preview": preview,
+        "preview_view": preview
+        and hand_view(payload=entry.payload(), result=preview.result, names=names),
+    }
+    html = TemplateResponse(request, PREVIEW_TEMPLATE, context).rendered_content
+    return JsonResponse(
+        {"ok": preview is not None, "digest": digest, "html": html, "errors": entry.field_errors()}
+    )
+
+
+def _state_change(
+    request: HttpRequest,
+    session: Session,
+    *,
+    allowed: Callable[[HttpRequest, Session], bool],
+    service: Callable[..., object],
+    done: str,
+) -> HttpResponse:
+    """POST of a session's state button: check the role, call the service, say what happened."""
+    if not allowed(request, session):
+        raise PermissionDenied
+    try:
+        service(session=session, by=acting_user(request))
+    except LedgerError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, done)
+    return HttpResponseRedirect(reverse("admin:ledger_session_change", args=[session.pk]))
+
+
+def session_close_submit(request: HttpRequest, session: Session) -> HttpResponse:
+    return _state_change(
+        request,
+        session,
+        allowed=may_close,
+        service=session_close,
+        done=_("The session is closed and settled in money."),
+    )
+
+
+def session_settled_submit(request: HttpRequest, session: Session) -> HttpResponse:
+    return _state_change(
+        request,
+        session,
+        allowed=may_mark_settled,
+        service=session_mark_settled,
+        done=_("The session is marked settled: it is final."),
+    )

@@ -1,0 +1,188 @@
+"""Sessions in the admin: the list (by day, table, player, state), opening one, its page."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import admin, messages
+from django.contrib.admin.utils import unquote
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Prefetch, Q, QuerySet
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+from django.urls import URLPattern, path, reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from ledger import labels
+from ledger.admin import correction_page, session_page
+from ledger.admin.filters import player_filter
+from ledger.admin.roles import LedgerAdmin, may_record_hands, may_view
+from ledger.errors import LedgerError
+from ledger.forms.sessions import SessionOpenForm
+from ledger.models import Session, SessionSeat
+from ledger.services.sessions import session_open
+
+OPEN_TEMPLATE = "admin/ledger/session/open.html"
+SessionView = Callable[[HttpRequest, Session], HttpResponse]
+
+
+@admin.register(Session)
+class SessionAdmin(LedgerAdmin[Session]):
+    list_display = ["number", "opened_at", "table", "seated", "ruleset", "state", "hand_count"]
+    list_display_links = ["number"]
+    list_filter = [
+        "state",
+        ("opened_at", admin.DateFieldListFilter),
+        "table",
+        player_filter("seats__player_id"),
+        "ruleset_slug",
+    ]
+    date_hierarchy = "opened_at"
+    search_fields = ["=id", "table__name", "seats__player__name", "seats__player__member_number"]
+    list_per_page = 50
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Session]:
+        seats = SessionSeat.objects.select_related("player").order_by("seat")
+        live = Q(hands__superseded_by__isnull=True, hands__corrected_by__isnull=True)
+        return (
+            super()
+            .get_queryset(request)
+            .select_related("table", "ruleset_config")
+            .prefetch_related(Prefetch("seats", queryset=seats))
+            .annotate(live_hands=Count("hands", filter=live, distinct=True))
+        )
+
+    @admin.display(description=gettext_lazy("session"), ordering="pk")
+    def number(self, session: Session) -> str:
+        return f"#{session.pk}"
+
+    @admin.display(description=gettext_lazy("players (East first)"))
+    def seated(self, session: Session) -> str:
+        return ", ".join(seat.player.name for seat in session.seats.all())
+
+    @admin.display(description=gettext_lazy("rules"), ordering="ruleset_slug")
+    def ruleset(self, session: Session) -> str:
+        return format_html(
+            "{}<br><small>{}</small>",
+            labels.label(labels.RULESETS, session.ruleset_slug),
+            session.ruleset_config.name,
+        )
+
+    @admin.display(description=gettext_lazy("hands"), ordering="live_hands")
+    def hand_count(self, session: Session) -> int:
+        return int(getattr(session, "live_hands", 0))
+
+    # --- who may do what ---------------------------------------------------
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        # Opening a session: staff at the desk and managers.
+        return may_view(request) and request.user.has_perm("ledger.add_session")
+
+    def has_change_permission(self, request: HttpRequest, obj: Session | None = None) -> bool:
+        # "Changing" a session is recording its hands: only while it is open. Its row itself
+        # is never edited (change_view is the session page).
+        if not request.user.has_perm("ledger.change_session"):
+            return False
+        return may_view(request) if obj is None else may_record_hands(request, obj)
+
+    # --- pages -------------------------------------------------------------
+
+    def get_urls(self) -> list[URLPattern]:
+        def wrap(view: SessionView, methods: tuple[str, ...] = ("POST",)) -> Callable[..., Any]:
+            def bound(request: HttpRequest, object_id: str) -> HttpResponse:
+                if request.method not in methods:
+                    return HttpResponse(status=405, headers={"Allow": ", ".join(methods)})
+                return view(request, self._session(request, object_id))
+
+            return self.admin_site.admin_view(bound)
+
+        def correct(request: HttpRequest, object_id: str, hand_id: int) -> HttpResponse:
+            session = self._session(request, object_id)
+            return correction_page.correction_view(self, request, session, hand_id)
+
+        name = "ledger_session_"
+        return [
+            path(
+                "<path:object_id>/hands/",
+                wrap(lambda r, s: session_page.hand_submit(self, r, s)),
+                name=f"{name}hand",
+            ),
+            path(
+                "<path:object_id>/hands/preview/",
+                wrap(lambda r, s: session_page.hand_preview_json(self, r, s)),
+                name=f"{name}preview",
+            ),
+            path(
+                "<path:object_id>/hands/<int:hand_id>/correct/",
+                self.admin_site.admin_view(correct),
+                name=f"{name}correct",
+            ),
+            path(
+                "<path:object_id>/close/",
+                wrap(session_page.session_close_submit),
+                name=f"{name}close",
+            ),
+            path(
+                "<path:object_id>/settled/",
+                wrap(session_page.session_settled_submit),
+                name=f"{name}settled",
+            ),
+            *super().get_urls(),
+        ]
+
+    def _session(self, request: HttpRequest, object_id: str) -> Session:
+        queryset = self.get_queryset(request).select_related("rate", "opened_by", "closed_by")
+        session = get_object_or_404(queryset, pk=unquote(object_id))
+        if not self.has_view_permission(request, session):
+            raise PermissionDenied
+        return session
+
+    def change_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        # The session page replaces the change form: a session changes only through hands,
+        # corrections and closing, never by editing its row.
+        session = self._session(request, object_id)
+        if request.method != "GET":
+            return HttpResponse(status=405, headers={"Allow": "GET"})
+        return session_page.render_page(self, request, session)
+
+    def add_view(
+        self, request: HttpRequest, form_url: str = "", extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        if not self.has_add_permission(request):
+            raise PermissionDenied
+        form = SessionOpenForm(request.POST if request.method == "POST" else None)
+        if request.method == "POST" and form.is_valid():
+            try:
+                session = session_open(
+                    table=form.cleaned_data["table"],
+                    players=form.players(),
+                    ruleset_config=form.cleaned_data["ruleset_config"],
+                    rate=form.cleaned_data["rate"],
+                    by=session_page.acting_user(request),
+                )
+            except LedgerError as error:
+                form.ledger_error(error)
+            else:
+                messages.success(
+                    request, _("Session opened at %(table)s.") % {"table": session.table}
+                )
+                return HttpResponseRedirect(
+                    reverse("admin:ledger_session_change", args=[session.pk])
+                )
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "title": _("Open a session"),
+            "form": form,
+        }
+        return TemplateResponse(request, OPEN_TEMPLATE, context)

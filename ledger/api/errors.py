@@ -1,0 +1,106 @@
+"""How the API reports refusals: one JSON shape, a 4xx status, never a 500 for bad input.
+
+Ledger and engine refusals (``LedgerError``) and the API's own (idempotency,
+protected rows) answer ``{"error": {"code", "message", "field"}}``;
+``field`` names the request field at fault when there is one (relative to
+the request body: ``wins[0].record.hand``). DRF's validation errors keep
+their usual shape, field names as keys. See docs/api.md, "Errors".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import InterfaceError, OperationalError
+from django.db.models import ProtectedError
+from rest_framework import serializers, status
+from rest_framework.exceptions import APIException
+from rest_framework.response import Response
+from rest_framework.views import exception_handler
+
+from ledger.errors import LedgerError, LedgerErrorCode
+
+# Refusals because of the state of the books, not the request's content.
+_CONFLICTS = frozenset(
+    {
+        LedgerErrorCode.TABLE_BUSY,
+        LedgerErrorCode.SESSION_NOT_OPEN,
+        LedgerErrorCode.HAND_NOT_LIVE,
+        LedgerErrorCode.SESSION_SETTLED,
+        LedgerErrorCode.GAME_NOT_FINISHED,
+        LedgerErrorCode.SESSION_NOT_CLOSED,
+        LedgerErrorCode.LEDGER_OUT_OF_STEP,
+    }
+)
+# The services' own safety nets: a request cannot cause these, a bug can.
+_INTERNAL = frozenset({LedgerErrorCode.UNBALANCED_POSTING, LedgerErrorCode.NOT_AN_INTEGER})
+
+
+def ledger_error_status(code: LedgerErrorCode) -> int:
+    """400 for a bad request (the default), 409 for a conflict with the books' state."""
+    if code in _CONFLICTS:
+        return status.HTTP_409_CONFLICT
+    if code in _INTERNAL:
+        return status.HTTP_500_INTERNAL_SERVER_ERROR
+    return status.HTTP_400_BAD_REQUEST
+
+
+def error_body(code: str, message: str, *, field: str | None = None) -> dict[str, Any]:
+    error: dict[str, Any] = {"code": code, "message": message}
+    if field is not None:
+        error["field"] = field
+    return {"error": error}
+
+
+class ApiError(APIException):
+    """An API-level refusal in the ledger's error shape (idempotency, chonbo by staff, ...)."""
+
+    def __init__(self, *, status_code: int, code: str, message: str, field: str | None = None):
+        super().__init__(detail=message, code=code)
+        self.status_code = status_code
+        self.body = error_body(code, message, field=field)
+
+
+def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, LedgerError):
+        return Response({"error": exc.to_dict()}, status=ledger_error_status(exc.code))
+    if isinstance(exc, ApiError):
+        return Response(exc.body, status=exc.status_code)
+    if isinstance(exc, OperationalError | InterfaceError):
+        # The request's transaction rolled back (docs/hardening.md, "Faults").
+        return Response(
+            error_body(
+                "database_unavailable",
+                "the database failed during the request: its transaction was rolled back and"
+                " nothing was recorded. Retry with the same Idempotency-Key: it records the"
+                " request once, or replays it if it was in fact committed",
+            ),
+            status=status.HTTP_503_SERVICE_UNAVAILABLE,
+            headers={"Retry-After": "5"},
+        )
+    if isinstance(exc, ProtectedError):
+        used_by = sorted(
+            {str(type(obj)._meta.verbose_name_plural) for obj in exc.protected_objects}
+        )
+        message = f"it is still used by {', '.join(used_by)}; deactivate it instead"
+        return Response(error_body("protected", message), status=status.HTTP_409_CONFLICT)
+    return exception_handler(exc, context)
+
+
+class ErrorDetailSerializer(serializers.Serializer[Any]):
+    code = serializers.CharField(help_text="Stable machine-readable code, e.g. session_not_open.")
+    message = serializers.CharField(help_text="For people: names the hand, seat or field.")
+    field = serializers.CharField(
+        required=False, help_text="The request field at fault, e.g. wins[0].record.hand."
+    )
+    engine_code = serializers.CharField(
+        required=False, help_text="The engine's own code (bad_tiles, no_yaku, bad_game, ...)."
+    )
+
+
+class ErrorSerializer(serializers.Serializer[Any]):
+    error = ErrorDetailSerializer()
+
+
+# The schema's error responses of a write: bad input, or the books' state refuses it.
+WRITE_ERRORS: dict[int, type[ErrorSerializer]] = {400: ErrorSerializer, 409: ErrorSerializer}

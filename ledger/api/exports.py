@@ -1,0 +1,226 @@
+"""Background jobs in the API: exports (request, state and progress, download) and closes.
+
+- ``POST /api/exports/``: request an export; 202 with the job (queued).
+- ``GET /api/exports/``, ``GET /api/exports/{id}/``: state and progress.
+- ``GET /api/exports/{id}/download/``: the file once done (409 ``export_not_ready`` before).
+- ``POST /api/sessions/{id}/close-job/``: close the session in the background; 202 with
+  the close's state. ``GET`` the same URL: the state (``idle``, ``queued``, ``failed``
+  with the error, ``done``). Managers only.
+
+Staff and managers export anything; a player's login may ask only for its own
+statement and sees only the jobs it asked for. See docs/jobs.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
+from django.http import FileResponse
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.reverse import reverse
+from rest_framework.views import APIView
+
+from ledger.api.errors import ApiError, ErrorSerializer
+from ledger.api.pagination import ApiPagination
+from ledger.api.permissions import (
+    DESK,
+    EVERYONE,
+    MANAGERS,
+    RolePermission,
+    sees_everyone,
+    user_player,
+)
+from ledger.exports.download import export_file_response, export_is_ready
+from ledger.models import ExportJob, ExportKind, ExportScope, Session
+from ledger.selectors.closing import session_close_state
+from ledger.services.exports import ExportRequestError, export_request
+from ledger.tasks import close_enqueue, export_enqueue
+from parlor.models import Parlor, Player
+
+
+def acting_user(request: Request) -> User:
+    # RolePermission has let only signed-in users with a role through.
+    user = request.user
+    if not isinstance(user, User):
+        raise PermissionDenied
+    return user
+
+
+REQUESTABLE_KINDS = [kind for kind in ExportKind.values if kind != ExportKind.DAY_REPORT]
+
+
+class ProgressSerializer(serializers.Serializer[ExportJob]):
+    done = serializers.IntegerField(source="progress_done")
+    total = serializers.IntegerField(source="progress_total")
+    percent = serializers.IntegerField()
+
+
+class ExportJobSerializer(serializers.ModelSerializer[ExportJob]):
+    progress = ProgressSerializer(source="*", read_only=True)
+    requested_by = serializers.CharField(source="requested_by.username", read_only=True)
+    download = serializers.SerializerMethodField()
+
+    class Meta:
+        model = ExportJob
+        fields = [
+            "id", "kind", "scope", "format", "parlor", "player", "date_from", "date_to", "state",
+            "progress", "error", "attempts", "requested_by", "requested_at", "started_at",
+            "finished_at", "download",
+        ]  # fmt: skip
+        read_only_fields = fields
+
+    def get_download(self, job: ExportJob) -> str | None:
+        """The file's URL once the job is done."""
+        if not export_is_ready(job):
+            return None
+        return reverse("export-download", args=[job.pk], request=self.context.get("request"))
+
+
+class ExportRequestSerializer(serializers.Serializer[Any]):
+    kind = serializers.ChoiceField(choices=REQUESTABLE_KINDS)
+    scope = serializers.ChoiceField(choices=ExportScope.values)
+    format = serializers.ChoiceField(choices=["csv", "xlsx", "pdf"])
+    parlor = serializers.PrimaryKeyRelatedField(
+        queryset=Parlor.objects.all(), required=False, help_text="Default: the player's parlor."
+    )
+    player = serializers.PrimaryKeyRelatedField(
+        queryset=Player.objects.all(), required=False, allow_null=True
+    )
+    date_from = serializers.DateField(required=False, allow_null=True)
+    date_to = serializers.DateField(required=False, allow_null=True)
+
+
+class CloseJobSerializer(serializers.Serializer[Any]):
+    session = serializers.IntegerField(source="session_id")
+    state = serializers.ChoiceField(choices=["idle", "queued", "failed", "done"])
+    session_state = serializers.CharField()
+    requested_at = serializers.DateTimeField(allow_null=True)
+    failed_at = serializers.DateTimeField(allow_null=True)
+    error = serializers.DictField(allow_null=True, help_text='{"code", "message"} when failed.')
+
+
+class CloseRequestSerializer(serializers.Serializer[Any]):
+    stop = serializers.BooleanField(
+        default=False, help_text="End an unfinished game where it stands (closing time)."
+    )
+
+
+class ExportJobViewSet(
+    mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet[ExportJob]
+):
+    """Exports of the books (CSV, XLSX, PDF statements) built by a worker."""
+
+    serializer_class = ExportJobSerializer
+    pagination_class = ApiPagination
+    permission_classes = [RolePermission]
+    roles_by_action = {"read": EVERYONE, "create": EVERYONE, "download": EVERYONE}
+
+    def get_queryset(self) -> QuerySet[ExportJob]:
+        jobs = ExportJob.objects.select_related("requested_by").order_by("-requested_at", "-pk")
+        if sees_everyone(self.request.user):
+            return jobs
+        return jobs.filter(requested_by_id=self.request.user.pk)
+
+    @extend_schema(
+        request=ExportRequestSerializer,
+        responses={202: ExportJobSerializer, 400: ErrorSerializer, 403: ErrorSerializer},
+        description="Queue an export; poll the job for its progress, then download it.",
+    )
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        form = ExportRequestSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = dict(form.validated_data)
+        player: Player | None = data.get("player")
+        parlor = data.get("parlor") or (player.parlor if player is not None else None)
+        if parlor is None:
+            raise ApiError(
+                status_code=400, code="bad_export", message="name the parlor", field="parlor"
+            )
+        self._check_own_statement(request, data)
+        try:
+            job = export_request(
+                kind=data["kind"], scope=data["scope"], format=data["format"], parlor=parlor,
+                player=player, date_from=data.get("date_from"), date_to=data.get("date_to"),
+                by=acting_user(request),
+            )  # fmt: skip
+        except ExportRequestError as error:
+            raise ApiError(
+                status_code=400, code=error.code, message=error.message, field=error.field
+            ) from None
+        export_enqueue(job=job)
+        job.refresh_from_db()
+        body = ExportJobSerializer(job, context=self.get_serializer_context()).data
+        return Response(body, status=status.HTTP_202_ACCEPTED)
+
+    def _check_own_statement(self, request: Request, data: dict[str, Any]) -> None:
+        if sees_everyone(request.user):
+            return
+        own = user_player(request.user)
+        if (
+            own is not None
+            and data["kind"] == ExportKind.STATEMENTS
+            and data["scope"] == ExportScope.PLAYER
+            and data.get("player") == own
+        ):
+            return
+        raise ApiError(
+            status_code=403,
+            code="not_allowed",
+            message="a player may export only their own statement (kind statements, scope"
+            " player, their own player)",
+        )
+
+    @extend_schema(
+        responses={(200, "application/octet-stream"): bytes, 409: ErrorSerializer},
+        description="The export's file (CSV, XLSX, PDF, or a ZIP of PDFs), once it is done.",
+    )
+    @action(detail=True, methods=["get"], url_name="download")
+    def download(self, request: Request, pk: str) -> FileResponse:
+        job = self.get_object()
+        if not export_is_ready(job):
+            raise ApiError(
+                status_code=409,
+                code="export_not_ready",
+                message=f"export {job.pk} is {job.state}; download it once it is done",
+            )
+        return export_file_response(job)
+
+
+class SessionCloseJobView(APIView):
+    """The background close of one session: ask for it (202) or read its state."""
+
+    permission_classes = [RolePermission]
+    roles_by_action = {"read": DESK, "write": MANAGERS}
+
+    def _session(self, session_pk: int) -> Session:
+        return get_object_or_404(Session, pk=session_pk)
+
+    @extend_schema(responses={200: CloseJobSerializer})
+    def get(self, request: Request, session_pk: int) -> Response:
+        state = session_close_state(session=self._session(session_pk))
+        return Response(CloseJobSerializer(state).data)
+
+    @extend_schema(
+        request=CloseRequestSerializer,
+        responses={202: CloseJobSerializer},
+        description="Queue the session's close: the game end, money at the rate, the fee. "
+        "Idempotent: a closed session stays as it is. A refused close leaves the session "
+        "open and the state 'failed' with the error.",
+    )
+    def post(self, request: Request, session_pk: int) -> Response:
+        form = CloseRequestSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        state = close_enqueue(
+            session=self._session(session_pk),
+            by=acting_user(request),
+            stop=form.validated_data["stop"],
+        )
+        return Response(CloseJobSerializer(state).data, status=status.HTTP_202_ACCEPTED)

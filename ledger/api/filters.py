@@ -1,0 +1,112 @@
+"""django-filter filter sets of the ledger lists (``?session=3&since=2024-05-01``)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import django_filters
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter
+from rest_framework.request import Request
+
+from ledger.models import (
+    Correction,
+    CorrectionKind,
+    LedgerEntry,
+    Penalty,
+    PenaltyKind,
+    PostingKind,
+    Session,
+    SessionState,
+    Settlement,
+)
+from parlor.models import Player
+
+TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
+
+
+def include_corrected_parameter(what: str) -> OpenApiParameter:
+    return OpenApiParameter(
+        "include_corrected",
+        OpenApiTypes.BOOL,
+        description=f"Also list {what} of voided and superseded hand versions (the audit trail).",
+    )
+
+
+def include_corrected(request: Request) -> bool:
+    """``?include_corrected=true``: lists keep the versions corrections replaced."""
+    return request.query_params.get("include_corrected", "").lower() in TRUE_WORDS
+
+
+class UtcDateTimeFilter(django_filters.IsoDateTimeFilter):  # type: ignore[misc]
+    """An ISO 8601 date-time, turned to UTC: PostgreSQL refuses offsets beyond 15:59 (+16:00)."""
+
+    def filter(self, qs: Any, value: datetime | None) -> Any:
+        return super().filter(qs, value.astimezone(UTC) if value is not None else value)
+
+
+class BaseFilterSet(django_filters.FilterSet):  # type: ignore[misc]  # django-filter is untyped
+    """Every filter set of the API derives from this one (and is typed through it)."""
+
+
+class SessionFilter(BaseFilterSet):
+    state = django_filters.ChoiceFilter(choices=SessionState.choices)
+    player = django_filters.NumberFilter(field_name="seats__player", label="seated player id")
+    opened_since = UtcDateTimeFilter(field_name="opened_at", lookup_expr="gte")
+    opened_until = UtcDateTimeFilter(field_name="opened_at", lookup_expr="lt")
+
+    class Meta:
+        model = Session
+        fields = ["parlor", "table", "state", "ruleset_config", "player"]
+
+
+class CorrectionFilter(BaseFilterSet):
+    kind = django_filters.ChoiceFilter(choices=CorrectionKind.choices)
+
+    class Meta:
+        model = Correction
+        fields = ["session", "kind", "hand"]
+
+
+class PenaltyFilter(BaseFilterSet):
+    parlor = django_filters.NumberFilter(field_name="session__parlor")
+    kind = django_filters.ChoiceFilter(choices=PenaltyKind.choices)
+    since = UtcDateTimeFilter(field_name="recorded_at", lookup_expr="gte")
+    until = UtcDateTimeFilter(field_name="recorded_at", lookup_expr="lt")
+
+    class Meta:
+        model = Penalty
+        fields = ["parlor", "session", "player", "kind"]
+
+
+class PlayerBalanceFilter(BaseFilterSet):
+    player = django_filters.NumberFilter(field_name="pk")
+
+    class Meta:
+        model = Player
+        fields = ["parlor", "player", "is_active"]
+
+
+class StatementFilter(BaseFilterSet):
+    player = django_filters.NumberFilter(field_name="account__player")
+    session = django_filters.NumberFilter(field_name="posting__session")
+    posting_kind = django_filters.ChoiceFilter(
+        field_name="posting__kind", choices=PostingKind.choices
+    )
+    since = UtcDateTimeFilter(field_name="posting__created_at", lookup_expr="gte")
+    until = UtcDateTimeFilter(field_name="posting__created_at", lookup_expr="lt")
+
+    class Meta:
+        model = LedgerEntry
+        fields = ["player", "session", "posting_kind"]
+
+
+class SettlementFilter(BaseFilterSet):
+    parlor = django_filters.NumberFilter(field_name="session__parlor")
+    since = UtcDateTimeFilter(field_name="posting__created_at", lookup_expr="gte")
+    until = UtcDateTimeFilter(field_name="posting__created_at", lookup_expr="lt")
+
+    class Meta:
+        model = Settlement
+        fields = ["parlor", "session", "player", "placement"]

@@ -1,0 +1,47 @@
+"""Idempotency keys: a retried POST replays the stored response instead of writing again."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+class IdempotencyRecord(models.Model):
+    """One ``Idempotency-Key`` of one user, the request it came with and the response sent.
+
+    The row is inserted before the request's work, in the same transaction,
+    so a concurrent request with the same key waits on the unique index and
+    then replays the committed response (docs/api.md, "Idempotency").
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("user"),
+    )
+    key = models.CharField(_("idempotency key"), max_length=255)
+    method = models.CharField(_("method"), max_length=10)
+    path = models.CharField(_("path"), max_length=255)
+    # sha256 of the method, the path and the canonical JSON of the body.
+    fingerprint = models.CharField(_("request fingerprint"), max_length=64)
+    status_code = models.PositiveSmallIntegerField(_("status code"), null=True, blank=True)
+    response_body: models.JSONField[Any] = models.JSONField(
+        _("response body"), null=True, blank=True, encoder=DjangoJSONEncoder
+    )
+    created_at = models.DateTimeField(_("created at"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("idempotency record")
+        verbose_name_plural = _("idempotency records")
+        constraints = [
+            models.UniqueConstraint(fields=["user", "key"], name="idempotency_key_unique_per_user"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.key} ({self.method} {self.path})"

@@ -1,0 +1,53 @@
+"""Corrections: void or amend a live hand version, with a reason."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from ledger.api.serializers.books import PostingSerializer
+from ledger.api.serializers.hands import HandPayloadField, HandResultSerializer
+from ledger.models import Correction, CorrectionKind, HandResult
+
+
+class CorrectionInputSerializer(serializers.Serializer[Any]):
+    hand = serializers.PrimaryKeyRelatedField(
+        queryset=HandResult.objects.all(), help_text="The live hand version to correct."
+    )
+    kind = serializers.ChoiceField(choices=CorrectionKind.choices)
+    reason = serializers.CharField(allow_blank=True, help_text="Required: why the hand changes.")
+    payload = HandPayloadField(
+        required=False, help_text="amend only: the corrected hand (as POSTed to hands/)."
+    )
+
+
+class CorrectionSerializer(serializers.ModelSerializer[Correction]):
+    created_by = serializers.CharField(source="created_by.username", read_only=True)
+
+    class Meta:
+        model = Correction
+        fields = [
+            "id",
+            "session",
+            "kind",
+            "hand",
+            "reason",
+            "reopened_session",
+            "created_by",
+            "created_at",
+        ]
+        read_only_fields = fields
+
+
+class CorrectionDetailSerializer(CorrectionSerializer):
+    """The correction with the hand versions it wrote and the postings it reversed."""
+
+    hand_versions = HandResultSerializer(many=True, read_only=True)
+    reversals = PostingSerializer(
+        many=True, read_only=True, help_text="Postings that undo the corrected ones."
+    )
+
+    class Meta(CorrectionSerializer.Meta):
+        fields = [*CorrectionSerializer.Meta.fields, "hand_versions", "reversals"]
+        read_only_fields = fields

@@ -1,0 +1,136 @@
+"""A session's hands: list, read, record (desk) and preview (writes nothing).
+
+The request body is one hand of the game JSON (docs/game-format.md) and goes
+to ``hand_record`` / ``hand_preview`` exactly as sent: the engine judges it
+and its errors name the field relative to the body (``wins[0].record.hand``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, cast
+
+from django.db.models import QuerySet
+from django.http import Http404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.parsers import JSONParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from ledger.api.errors import WRITE_ERRORS, ApiError, ErrorSerializer
+from ledger.api.filters import include_corrected, include_corrected_parameter
+from ledger.api.idempotency import IDEMPOTENCY_PARAMETER, idempotent
+from ledger.api.permissions import DESK, MANAGERS, acting_user, user_roles
+from ledger.api.serializers.books import seat_numbers_context
+from ledger.api.serializers.hands import (
+    HandInputSerializer,
+    HandPreviewSerializer,
+    HandResultSerializer,
+)
+from ledger.api.viewsets import ApiDefaults
+from ledger.models import HandKind, HandResult, Session
+from ledger.selectors.listings import (
+    hand_with_postings,
+    hands_with_postings,
+    session_with_seat_numbers,
+)
+from ledger.services.hands import hand_preview, hand_record
+
+SESSION_PARAMETER = OpenApiParameter(
+    "session_pk", OpenApiTypes.INT, OpenApiParameter.PATH, description="The session's id."
+)
+INCLUDE_CORRECTED = include_corrected_parameter("the hands")
+ERRORS = {**WRITE_ERRORS, 403: ErrorSerializer}
+
+
+def request_body(request: Request) -> Mapping[str, Any]:
+    """The parsed JSON body as sent; the services refuse anything but an object, naming it."""
+    return cast(Mapping[str, Any], request.data)
+
+
+def refuse_chonbo_unless_manager(request: Request) -> None:
+    """A chonbo is a penalty: staff record hands, managers record penalties."""
+    body = request.data
+    is_chonbo = isinstance(body, Mapping) and body.get("kind") == HandKind.CHONBO
+    if is_chonbo and not user_roles(request.user) & MANAGERS:
+        raise ApiError(
+            status_code=status.HTTP_403_FORBIDDEN,
+            code="chonbo_needs_manager",
+            message="a chonbo is a penalty: a manager records it (POST /api/penalties/)",
+            field="kind",
+        )
+
+
+@extend_schema_view(
+    list=extend_schema(parameters=[SESSION_PARAMETER, INCLUDE_CORRECTED]),
+    retrieve=extend_schema(parameters=[SESSION_PARAMETER]),
+)
+class HandViewSet(
+    ApiDefaults,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    viewsets.GenericViewSet[HandResult],
+):
+    """The hands of one session in game order, with the engine's result and their postings."""
+
+    serializer_class = HandResultSerializer
+    parser_classes = [JSONParser]
+    roles_by_action = {"read": DESK, "create": DESK, "preview": DESK}
+    filterset_class = None
+
+    def _session_and_seats(self) -> tuple[Session, dict[int, int]]:
+        if not hasattr(self, "_loaded"):
+            found = session_with_seat_numbers(session_id=int(self.kwargs["session_pk"]))
+            if found is None:
+                raise Http404("No such session.")
+            self._loaded = found
+        return self._loaded
+
+    def session(self) -> Session:
+        return self._session_and_seats()[0]
+
+    def get_queryset(self) -> QuerySet[HandResult]:
+        if getattr(self, "swagger_fake_view", False):
+            return HandResult.objects.none()
+        return hands_with_postings(
+            session=self.session(),
+            include_corrected=include_corrected(self.request) or self.action != "list",
+        )
+
+    def get_serializer_context(self) -> dict[str, Any]:
+        context = dict(super().get_serializer_context())
+        if not getattr(self, "swagger_fake_view", False):
+            context.update(seat_numbers_context(self._session_and_seats()[1]))
+        return context
+
+    @extend_schema(
+        request=HandInputSerializer,
+        responses={201: HandResultSerializer, **ERRORS},
+        parameters=[SESSION_PARAMETER, IDEMPOTENCY_PARAMETER],
+        description="Record the next hand of an open session. The response carries the "
+        "engine's result and the postings written. A chonbo needs the manager role.",
+    )
+    @idempotent
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        refuse_chonbo_unless_manager(request)
+        hand = hand_record(
+            session=self.session(), hand=request_body(request), entered_by=acting_user(request)
+        )
+        body = self.get_serializer(hand_with_postings(hand)).data
+        return Response(body, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        request=HandInputSerializer,
+        responses={200: HandPreviewSerializer, **ERRORS},
+        parameters=[SESSION_PARAMETER],
+        description="What recording the hand would do (the engine's result and the postings), "
+        "writing nothing.",
+    )
+    @action(detail=False, methods=["post"])
+    def preview(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        preview = hand_preview(session=self.session(), hand=request_body(request))
+        body = HandPreviewSerializer(preview, context=self.get_serializer_context()).data
+        return Response(body)

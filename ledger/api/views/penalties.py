@@ -1,0 +1,77 @@
+"""Penalties: the desk reads them (chonbo and dead hands); managers record a chonbo."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+from drf_spectacular.utils import extend_schema, extend_schema_view
+from rest_framework import mixins, status, viewsets
+from rest_framework.parsers import JSONParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from ledger.api.errors import WRITE_ERRORS
+from ledger.api.filters import PenaltyFilter, include_corrected, include_corrected_parameter
+from ledger.api.idempotency import IDEMPOTENCY_PARAMETER, idempotent
+from ledger.api.permissions import DESK, MANAGERS, acting_user
+from ledger.api.serializers.books import seat_numbers_context
+from ledger.api.serializers.hands import HandResultSerializer
+from ledger.api.serializers.penalties import (
+    ChonboInputSerializer,
+    ChonboRecordedSerializer,
+    PenaltySerializer,
+)
+from ledger.api.viewsets import ApiDefaults
+from ledger.models import HandKind, Penalty
+from ledger.selectors import penalties_for
+from ledger.selectors.listings import hand_with_postings, session_with_seat_numbers
+from ledger.services.hands import hand_record
+
+INCLUDE_CORRECTED = include_corrected_parameter("the penalties")
+
+
+@extend_schema_view(list=extend_schema(parameters=[INCLUDE_CORRECTED]))
+class PenaltyViewSet(
+    ApiDefaults, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet[Penalty]
+):
+    """Chonbo and dead-hand penalties of live hands, newest first."""
+
+    serializer_class = PenaltySerializer
+    filterset_class = PenaltyFilter
+    parser_classes = [JSONParser]
+    roles_by_action = {"read": DESK, "create": MANAGERS}
+
+    def get_queryset(self) -> QuerySet[Penalty]:
+        return penalties_for(
+            include_corrected=include_corrected(self.request) or self.action != "list"
+        )
+
+    @extend_schema(
+        request=ChonboInputSerializer,
+        responses={201: ChonboRecordedSerializer, **WRITE_ERRORS},
+        parameters=[IDEMPOTENCY_PARAMETER],
+        description="Record a chonbo as the session's next hand: the offender pays the rules' "
+        "penalty and the hand is replayed. Dead hands are part of the hand staff record.",
+    )
+    @idempotent
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        form = ChonboInputSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = dict(form.validated_data)
+        session = data.pop("session")
+        hand = hand_record(
+            session=session,
+            hand={"kind": HandKind.CHONBO.value, **data},
+            entered_by=acting_user(request),
+        )
+        found = session_with_seat_numbers(session_id=session.pk)
+        assert found is not None  # the hand was just recorded in it
+        context = {**self.get_serializer_context(), **seat_numbers_context(found[1])}
+        body = {
+            "hand": HandResultSerializer(hand_with_postings(hand), context=context).data,
+            "penalties": PenaltySerializer(
+                penalties_for(include_corrected=True).filter(hand=hand), many=True
+            ).data,
+        }
+        return Response(body, status=status.HTTP_201_CREATED)

@@ -1,0 +1,99 @@
+"""Sessions: open (desk), list and read (desk), close and mark settled (managers), balances."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from ledger.api.errors import WRITE_ERRORS
+from ledger.api.filters import SessionFilter
+from ledger.api.idempotency import IDEMPOTENCY_PARAMETER, idempotent
+from ledger.api.permissions import DESK, MANAGERS, acting_user
+from ledger.api.serializers.reads import SettlementSerializer
+from ledger.api.serializers.sessions import (
+    SessionBalancesSerializer,
+    SessionOpenSerializer,
+    SessionSerializer,
+)
+from ledger.api.views.shapes import session_balances_body
+from ledger.api.viewsets import ApiDefaults
+from ledger.models import Session
+from ledger.selectors.listings import sessions_with_seats
+from ledger.services.sessions import session_mark_settled, session_open
+from ledger.services.settlements import session_close
+
+
+class SessionViewSet(
+    ApiDefaults, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet[Session]
+):
+    """Games at tables. Staff open them and record their hands; managers close them."""
+
+    serializer_class = SessionSerializer
+    filterset_class = SessionFilter
+    roles_by_action = {
+        "list": DESK,
+        "retrieve": DESK,
+        "balances": DESK,
+        "create": DESK,
+        "close": MANAGERS,
+        "mark_settled": MANAGERS,
+    }
+
+    def get_queryset(self) -> QuerySet[Session]:
+        return sessions_with_seats().order_by("-opened_at", "-pk")
+
+    def _render(self, session_id: int) -> dict[str, Any]:
+        session = sessions_with_seats().get(pk=session_id)
+        return SessionSerializer(session, context=self.get_serializer_context()).data
+
+    @extend_schema(
+        request=SessionOpenSerializer,
+        responses={201: SessionSerializer, **WRITE_ERRORS},
+        parameters=[IDEMPOTENCY_PARAMETER],
+        description="Open a game: the table, the players in seat order (seat 0 deals first), "
+        "the ruleset configuration and the rate (both copied onto the session).",
+    )
+    @idempotent
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        form = SessionOpenSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        session = session_open(**form.validated_data, by=acting_user(request))
+        return Response(self._render(session.pk), status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        request=None,
+        responses={200: SettlementSerializer(many=True), **WRITE_ERRORS},
+        parameters=[IDEMPOTENCY_PARAMETER],
+        description="Settle the finished game in money: one settlement row per seat. "
+        "Closing a closed session returns its settlement again.",
+    )
+    @action(detail=True, methods=["post"])
+    @idempotent
+    def close(self, request: Request, pk: str) -> Response:
+        session = self.get_object()
+        rows = session_close(session=session, by=acting_user(request))
+        return Response(SettlementSerializer(rows, many=True).data)
+
+    @extend_schema(
+        request=None,
+        responses={200: SessionSerializer, **WRITE_ERRORS},
+        parameters=[IDEMPOTENCY_PARAMETER],
+        description="Record that a closed session's money changed hands; it is final then.",
+    )
+    @action(detail=True, methods=["post"], url_path="mark-settled")
+    @idempotent
+    def mark_settled(self, request: Request, pk: str) -> Response:
+        session = session_mark_settled(session=self.get_object(), by=acting_user(request))
+        return Response(self._render(session.pk))
+
+    @extend_schema(responses={200: SessionBalancesSerializer})
+    @action(detail=True, methods=["get"], pagination_class=None, filterset_class=None)
+    def balances(self, request: Request, pk: str) -> Response:
+        """Each seat's net in this session (points relative to the start), and the pot."""
+        return Response(session_balances_body(session=self.get_object()))

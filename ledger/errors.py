@@ -1,0 +1,67 @@
+"""Error codes of the ledger: one enum, and the exception every service raises.
+
+A caller (the REST API, the admin, a Celery task) turns a ``LedgerError``
+into its own response: ``code`` is stable and machine-readable, ``message``
+is for people and names what is wrong (the hand, the seat, the field), and
+``field`` names the input field at fault when there is one.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class LedgerErrorCode(StrEnum):
+    # Opening a session.
+    WRONG_NUMBER_OF_SEATS = "wrong_number_of_seats"
+    PLAYER_SEATED_TWICE = "player_seated_twice"
+    NOT_IN_PARLOR = "not_in_parlor"
+    INACTIVE = "inactive"
+    TABLE_BUSY = "table_busy"
+    BAD_RULESET_CONFIG = "bad_ruleset_config"
+    # Hands.
+    SESSION_NOT_OPEN = "session_not_open"
+    BAD_HAND = "bad_hand"
+    HAND_REJECTED_BY_ENGINE = "hand_rejected_by_engine"
+    # Corrections.
+    HAND_NOT_LIVE = "hand_not_live"
+    REASON_REQUIRED = "reason_required"
+    SESSION_SETTLED = "session_settled"
+    CORRECTION_REJECTED_BY_ENGINE = "correction_rejected_by_engine"
+    # Closing and settling.
+    GAME_NOT_FINISHED = "game_not_finished"
+    SESSION_NOT_CLOSED = "session_not_closed"
+    # The books themselves.
+    UNBALANCED_POSTING = "unbalanced_posting"
+    NOT_AN_INTEGER = "not_an_integer"
+    LEDGER_OUT_OF_STEP = "ledger_out_of_step"
+
+
+class LedgerError(Exception):
+    """A refused ledger operation: a code, a message naming the problem, the field at fault."""
+
+    def __init__(
+        self,
+        code: LedgerErrorCode,
+        message: str,
+        *,
+        field: str | None = None,
+        engine_code: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.field = field
+        # The engine's own error code (bad_tiles, no_yaku, bad_game, ...) when it refused.
+        self.engine_code = engine_code
+
+    def to_dict(self) -> dict[str, str]:
+        out = {"code": self.code.value, "message": self.message}
+        if self.field is not None:
+            out["field"] = self.field
+        if self.engine_code is not None:
+            out["engine_code"] = self.engine_code
+        return out
+
+    def __repr__(self) -> str:
+        return f"LedgerError({self.code.value!r}, {self.message!r}, field={self.field!r})"

@@ -1,0 +1,251 @@
+"""A player's PDF statement: totals, the games closed in the window, the biggest wins as tiles.
+
+The HTML comes from ``templates/ledger/statements/statement.html`` and
+WeasyPrint turns it into PDF. A statement is bounded whatever the window:
+totals are database aggregates, the games listed are the latest
+``MAX_GAMES`` (the statement says how many it leaves out) and the wins drawn
+are the ``MAX_WINS`` biggest, picked while streaming the player's wins.
+Tiles are the admin's pictures (``ledger/tile_art.py``) inlined as SVG data
+URIs, so rendering needs no web server. The language is the player's
+login's, when they chose one.
+"""
+
+from __future__ import annotations
+
+import base64
+import heapq
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from django.db.models import Count, F, Q, Sum
+from django.db.models.functions import Coalesce
+from django.template.loader import render_to_string
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from ledger import labels
+from ledger.exports.scope import Window
+from ledger.exports.sources import window_settlements
+from ledger.models import HandKind, HandResult
+from ledger.templatetags.ledger_tiles import tile_codes
+from ledger.tile_art import tile_svg, tile_title
+from parlor.models import Parlor, Player
+from parlor.services.preferences import user_language
+
+MAX_GAMES = 300
+MAX_WINS = 12
+TEMPLATE = "ledger/statements/statement.html"
+GAME_COLUMNS = "{:<10}  {:<5}  {:<10}  {:>7}  {:<4}  {:>5}  {:>8}  {:>8}  {:>5}  {:>12}  {:>12}"
+
+
+def pdf_renderer() -> Callable[[str], bytes]:
+    """HTML to PDF with WeasyPrint; a clear error when it (or Pango) cannot be loaded."""
+    try:
+        import weasyprint
+    except (ImportError, OSError) as error:
+        raise RuntimeError(
+            f"PDF statements need WeasyPrint and the Pango libraries: {error}"
+        ) from error
+
+    def render(html: str) -> bytes:
+        pdf = weasyprint.HTML(string=html).write_pdf()
+        assert pdf is not None  # write_pdf returns bytes when given no target
+        return bytes(pdf)
+
+    return render
+
+
+def statement_players(window: Window) -> list[Player]:
+    """A player's export: that player; otherwise everyone who closed a game in the window."""
+    if window.player is not None:
+        return [window.player]
+    ids = window_settlements(window).values_list("player_id", flat=True).distinct()
+    return list(Player.objects.filter(pk__in=ids).order_by("member_number"))
+
+
+def money_text(amount: int, parlor: Parlor) -> str:
+    """Minor units as the currency writes them: ``-1,995`` (JPY), ``19.45`` (2 digits)."""
+    digits = parlor.currency_minor_unit_digits
+    if not digits:
+        return f"{amount:,}"
+    major, minor = divmod(abs(amount), 10**digits)
+    return f"{'-' if amount < 0 else ''}{major:,}.{minor:0{digits}d}"
+
+
+@dataclass(frozen=True, slots=True)
+class TilePicture:
+    code: str
+    title: str
+    uri: str
+
+
+@cache
+def _picture(code: str) -> TilePicture:
+    data = base64.b64encode(tile_svg(code).encode()).decode()
+    return TilePicture(code, tile_title(code), f"data:image/svg+xml;base64,{data}")
+
+
+def _pictures(text: Any) -> list[TilePicture]:
+    codes = tile_codes(str(text or "")) or []
+    return [_picture(code) for code in codes]
+
+
+def _totals(window: Window, player: Player) -> dict[str, Any]:
+    rows = window_settlements(window).filter(player=player)
+    totals: dict[str, Any] = rows.aggregate(
+        games=Count("pk"),
+        **{f"place_{n}": Count("pk", filter=Q(placement=n)) for n in range(1, 5)},
+        points=Coalesce(Sum("points"), 0),
+        chips=Coalesce(Sum("chips"), 0),
+        money=Coalesce(Sum("money"), 0),
+        fee=Coalesce(Sum("fee"), 0),
+    )
+    parlor = window.parlor
+    totals["money_text"] = money_text(totals["money"], parlor)
+    totals["fee_text"] = money_text(totals["fee"], parlor)
+    totals["net_text"] = money_text(totals["money"] - totals["fee"], parlor)
+    return totals
+
+
+def _game_lines(window: Window, player: Player, zone: ZoneInfo) -> list[str]:
+    latest = (
+        window_settlements(window)
+        .filter(player=player)
+        .order_by("-posting__created_at", "-session_id")
+        .values_list(
+            "posting__created_at",
+            "session__table__name",
+            "session_id",
+            "seat",
+            "placement",
+            "final_score",
+            "points",
+            "chips",
+            "money",
+            "fee",
+        )[:MAX_GAMES]  # fmt: skip
+    )
+    lines = []
+    for closed_at, table, session, seat, place, score, points, chips, money, fee in latest:
+        local = closed_at.astimezone(zone)
+        lines.append(
+            GAME_COLUMNS.format(
+                local.date().isoformat(),
+                local.strftime("%H:%M"),
+                str(table)[:10],
+                session,
+                str(labels.seat_wind(seat)),
+                place,
+                f"{score:,}",
+                f"{points:+,}",
+                f"{chips:+}",
+                money_text(money, window.parlor),
+                money_text(money - fee, window.parlor),
+            )  # fmt: skip
+        )
+    return lines
+
+
+def _value(score: Mapping[str, Any]) -> str:
+    if score.get("yakuman"):
+        return _("%(count)d× yakuman") % {"count": score["yakuman"]}
+    if score.get("han") is None:
+        return _("%(points)s points") % {"points": score.get("points", "?")}
+    if score.get("fu") is None:
+        return _("%(han)d han") % {"han": score["han"]}
+    return _("%(han)d han %(fu)d fu") % {"han": score["han"], "fu": score["fu"]}
+
+
+def _player_wins(window: Window, player: Player) -> Iterator[tuple[int, int, dict[str, Any]]]:
+    """(points won, hand id, the win drawn) for each live win of ``player`` in the window."""
+    hands = (
+        HandResult.objects.filter(
+            session__parlor=window.parlor,
+            session__seats__player=player,
+            kind=HandKind.WIN,
+            superseded_by__isnull=True,
+            corrected_by__isnull=True,
+        )
+        .filter(window.moment_filter("entered_at"))
+        .annotate(player_seat=F("session__seats__seat"))
+        .values_list(
+            "pk",
+            "session_id",
+            "session__table__name",
+            "ordinal",
+            "entered_at",
+            "payload",
+            "result",
+            "player_seat",
+        )  # fmt: skip
+    )
+    for pk, session, table, ordinal, entered_at, payload, result, seat in hands.iterator(500):
+        records = {win.get("winner"): win.get("record") or {} for win in payload.get("wins", [])}
+        for win in result.get("wins", []):
+            if win.get("winner") != seat:
+                continue
+            score = win.get("score") or {}
+            total = int(score.get("total") or 0)
+            yield total, pk, {
+                "session_id": session, "table": table, "hand": ordinal,
+                "entered_at": entered_at, "points_won": total, "score": score,
+                "discarder": win.get("discarder"), "record": records.get(seat, {}),
+            }  # fmt: skip
+
+
+def _drawn(win: dict[str, Any], zone: ZoneInfo) -> dict[str, Any]:
+    record, score = win["record"], win["score"]
+    tsumo = win["discarder"] is None
+    return {
+        **win,
+        "entered_at": win["entered_at"].astimezone(zone),
+        "how": labels.label(labels.REASONS, "tsumo" if tsumo else "ron"),
+        "tiles": _pictures(record.get("hand")),
+        "tiles_text": record.get("hand", ""),
+        "melds": [
+            (labels.label(labels.MELDS, str(meld.get("kind", ""))), _pictures(meld.get("tiles")))
+            for meld in record.get("melds") or []
+            if isinstance(meld, Mapping)
+        ],
+        "win_tile": _pictures(record.get("win_tile")),
+        "dora": _pictures("".join(str(t) for t in record.get("dora_indicators") or [])),
+        "yaku": [labels.yaku_label(str(entry.get("name", ""))) for entry in score.get("yaku", [])],
+        "value": _value(score),
+    }
+
+
+def _biggest_wins(window: Window, player: Player, zone: ZoneInfo) -> list[dict[str, Any]]:
+    biggest = heapq.nlargest(MAX_WINS, _player_wins(window, player), key=lambda w: (w[0], w[1]))
+    return [_drawn(win, zone) for _total, _pk, win in biggest]
+
+
+def statement_html(*, window: Window, player: Player) -> str:
+    """The statement's HTML, in the player's language when their login chose one."""
+    language = user_language(user_id=player.user_id) if player.user_id else ""
+    zone = ZoneInfo(window.parlor.time_zone)
+    with translation.override(language or settings.LANGUAGE_CODE):
+        totals = _totals(window, player)
+        games = _game_lines(window, player, zone)
+        header = GAME_COLUMNS.format(
+            _("day"), _("time"), _("table"), _("session"), _("seat"), _("place"), _("score"),
+            _("points"), _("chips"), _("money"), _("net"),
+        )  # fmt: skip
+        context = {
+            "parlor": window.parlor,
+            "player": player,
+            "period": window.describe(),
+            "currency": window.parlor.currency_code,
+            "generated_at": timezone.now().astimezone(zone),
+            "totals": totals,
+            "games": games,
+            "game_header": header,
+            "games_left_out": max(0, totals["games"] - len(games)),
+            "wins": _biggest_wins(window, player, zone),
+            "max_wins": MAX_WINS,
+            "LANGUAGE_CODE": translation.get_language(),
+        }
+        return render_to_string(TEMPLATE, context)

@@ -1,0 +1,81 @@
+"""Writing tables to a file, row by row: CSV with ``csv.writer``, XLSX write-only.
+
+CSV prints times as ISO 8601 with the parlor's offset. XLSX cells cannot
+hold a time zone, so they get the parlor's local wall time. An XLSX sheet
+holds at most 1,048,576 rows: a longer table goes on in "<title> (2)", and so on.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from openpyxl import Workbook
+
+from ledger.exports.progress import Progress
+from ledger.exports.sources import Row, Table
+
+XLSX_MAX_ROWS = 1_048_576
+
+
+def _csv_cell(value: Any) -> Any:
+    if isinstance(value, datetime):
+        return value.isoformat()
+    return "" if value is None else value
+
+
+def csv_write(path: Path, table: Table, progress: Progress) -> None:
+    with path.open("w", newline="", encoding="utf-8") as out:
+        writer = csv.writer(out)
+        writer.writerow(table.header)
+        for row in table.rows():
+            writer.writerow([_csv_cell(value) for value in row])
+            progress.advance()
+    progress.finish()
+
+
+def _xlsx_cell(value: Any) -> Any:
+    if isinstance(value, datetime) and value.tzinfo is not None:
+        return value.replace(tzinfo=None)
+    return value
+
+
+def _sheet_title(title: str, part: int) -> str:
+    return title if part == 1 else f"{title} ({part})"
+
+
+def _xlsx_sheets(
+    workbook: Workbook, title: str, header: Sequence[str], rows: Iterable[Row], limit: int
+) -> int:
+    """Append ``rows`` under ``header``, starting a new sheet when one is full; rows written."""
+    part, written, in_sheet = 1, 0, 0
+    sheet = workbook.create_sheet(_sheet_title(title, part))
+    sheet.append(list(header))
+    for row in rows:
+        if in_sheet == limit - 1:  # the header takes one row
+            part, in_sheet = part + 1, 0
+            sheet = workbook.create_sheet(_sheet_title(title, part))
+            sheet.append(list(header))
+        sheet.append([_xlsx_cell(value) for value in row])
+        in_sheet += 1
+        written += 1
+    return written
+
+
+def xlsx_write(
+    path: Path, tables: Sequence[Table], progress: Progress, *, rows_per_sheet: int = XLSX_MAX_ROWS
+) -> None:
+    workbook = Workbook(write_only=True)
+    for table in tables:
+        _xlsx_sheets(workbook, table.title, table.header, _counted(table, progress), rows_per_sheet)
+    workbook.save(path)
+    progress.finish()
+
+
+def _counted(table: Table, progress: Progress) -> Iterable[Row]:
+    for row in table.rows():
+        yield row
+        progress.advance()

@@ -1,0 +1,1 @@
+"""Admin forms of the ledger: typed fields in, the services' arguments out."""

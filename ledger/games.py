@@ -1,0 +1,120 @@
+"""The ledger's one door to the engine: a session's hands as the game JSON, settled.
+
+The ledger never scores or settles anything itself: it builds the game JSON
+of docs/game-format.md from the session (ruleset, options, seats) and the
+hands' payloads, calls ``engine.settle_game``, and turns a refusal into a
+``LedgerError`` that names the hand by its number in the session and the
+field at fault.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import engine
+from engine import game as engine_game
+from engine import rulesets as engine_rulesets
+from engine.errors import EngineError
+from ledger.errors import LedgerError, LedgerErrorCode
+from ledger.models import Session
+
+_HAND_PREFIX = re.compile(r"^hand (\d+): ")
+_HAND_NUMBER = re.compile(r"\bhand (\d+)\b")
+_PATH = re.compile(r"^([a-z_]+(?:\[\d+\])?(?:\.[a-z_]+(?:\[\d+\])?)*): ")
+
+
+def game_json(
+    *,
+    session: Session,
+    players: Sequence[str],
+    payloads: Sequence[Mapping[str, Any]],
+    stopped: bool = False,
+) -> dict[str, Any]:
+    """The game JSON of ``session`` with ``payloads`` as its hands, in order.
+
+    ``stopped``: the parlor ends the game after these hands (docs/game-format.md).
+    """
+    game: dict[str, Any] = {
+        "id": f"session-{session.pk}" if session.pk else "session",
+        "ruleset": session.ruleset_slug,
+        "players": list(players),
+        "hands": [dict(payload) for payload in payloads],
+    }
+    if session.ruleset_options:
+        game["options"] = dict(session.ruleset_options)
+    if session.game_options:
+        game["game_options"] = dict(session.game_options)
+    if stopped:
+        game["stopped"] = True
+    return game
+
+
+def game_settle(
+    *,
+    session: Session,
+    players: Sequence[str],
+    payloads: Sequence[Mapping[str, Any]],
+    ordinals: Sequence[int],
+    code: LedgerErrorCode,
+    stopped: bool = False,
+) -> dict[str, Any]:
+    """``engine.settle_game`` of the session's game; its refusal raised as ``code``.
+
+    ``ordinals[i]`` is the hand number staff know hand ``i`` of the game by.
+    """
+    game = game_json(session=session, players=players, payloads=payloads, stopped=stopped)
+    result = engine.settle_game(game)
+    if result.get("ok"):
+        return result
+    error = result.get("error") or {}
+    message, field = engine_error_where(str(error.get("message", "")), ordinals=ordinals)
+    raise LedgerError(code, message, field=field, engine_code=error.get("code"))
+
+
+def engine_error_where(message: str, *, ordinals: Sequence[int]) -> tuple[str, str | None]:
+    """The engine's message with its hands renumbered, and the field it names.
+
+    The engine counts hands from 0 in game order; staff know them by their
+    number in the session. ``"hand 2: wins[0].record: hand: cannot parse
+    ..."``, hand 2 being the session's hand 5, gives ``("hand 5: wins[0].record:
+    hand: cannot parse ...", "wins[0].record.hand")``: the field is relative to
+    the hand when the message starts with one, else the game's field
+    (``game_options.uma``).
+    """
+
+    def renumber(match: re.Match[str]) -> str:
+        index = int(match.group(1))
+        return f"hand {ordinals[index] if 0 <= index < len(ordinals) else index + 1}"
+
+    rest = _HAND_PREFIX.sub("", message, count=1)
+    path: list[str] = []
+    while (segment := _PATH.match(rest)) is not None:
+        path.append(segment.group(1))
+        rest = rest[segment.end() :]
+    return _HAND_NUMBER.sub(renumber, message), ".".join(path) or None
+
+
+def ruleset_players(
+    *, ruleset_slug: str, options: Mapping[str, Any], game_options: Mapping[str, Any]
+) -> int:
+    """How many play the configured ruleset, asking the engine; a bad configuration raises."""
+    try:
+        engine_rulesets.configure(ruleset_slug, dict(options))
+        rules = engine_game.configure(ruleset_slug, dict(game_options))
+    except EngineError as error:
+        field = "game_options" if error.message.startswith("game_options") else "options"
+        raise LedgerError(
+            LedgerErrorCode.BAD_RULESET_CONFIG,
+            f"ruleset configuration: {error.message}",
+            field=field,
+            engine_code=error.code.value,
+        ) from None
+    return rules.players
+
+
+def starting_points(*, session: Session) -> int:
+    """The points each seat starts the session's game with, per the engine's game rules."""
+    rules = engine_game.configure(session.ruleset_slug, dict(session.game_options))
+    return rules.starting_points

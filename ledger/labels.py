@@ -1,0 +1,273 @@
+"""People's names for the engine's snake_case names, in English and Japanese (gettext).
+
+Keys are the engine's canonical names (spec/hand-record.md, docs/game-format.md,
+the rulesets' ``describe()``); the Japanese texts are in ``locale/ja``. A
+name without a label is shown as itself with spaces (``some_yaku`` ->
+"some yaku"), so a yaku the engine adds never breaks a page;
+``tests/ledger/test_labels.py`` lists every engine name still missing here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from django.utils.functional import Promise
+from django.utils.translation import pgettext_lazy
+
+Labels = Mapping[str, Promise]
+
+
+YAKU: Labels = {
+    "riichi": pgettext_lazy("yaku", "Riichi"),
+    "double_riichi": pgettext_lazy("yaku", "Double riichi"),
+    "open_riichi": pgettext_lazy("yaku", "Open riichi"),
+    "ippatsu": pgettext_lazy("yaku", "Ippatsu"),
+    "menzen_tsumo": pgettext_lazy("yaku", "Menzen tsumo"),
+    "pinfu": pgettext_lazy("yaku", "Pinfu"),
+    "tanyao": pgettext_lazy("yaku", "Tanyao"),
+    "iipeikou": pgettext_lazy("yaku", "Iipeikou"),
+    "yakuhai_haku": pgettext_lazy("yaku", "Yakuhai: haku"),
+    "yakuhai_hatsu": pgettext_lazy("yaku", "Yakuhai: hatsu"),
+    "yakuhai_chun": pgettext_lazy("yaku", "Yakuhai: chun"),
+    "yakuhai_seat_wind": pgettext_lazy("yaku", "Yakuhai: seat wind"),
+    "yakuhai_round_wind": pgettext_lazy("yaku", "Yakuhai: round wind"),
+    "rinshan_kaihou": pgettext_lazy("yaku", "Rinshan kaihou"),
+    "chankan": pgettext_lazy("yaku", "Chankan"),
+    "haitei": pgettext_lazy("yaku", "Haitei raoyue"),
+    "houtei": pgettext_lazy("yaku", "Houtei raoyui"),
+    "sanshoku_doujun": pgettext_lazy("yaku", "Sanshoku doujun"),
+    "sanshoku_doukou": pgettext_lazy("yaku", "Sanshoku doukou"),
+    "ittsu": pgettext_lazy("yaku", "Ittsu"),
+    "chanta": pgettext_lazy("yaku", "Chanta"),
+    "junchan": pgettext_lazy("yaku", "Junchan"),
+    "toitoi": pgettext_lazy("yaku", "Toitoi"),
+    "sanankou": pgettext_lazy("yaku", "Sanankou"),
+    "sankantsu": pgettext_lazy("yaku", "Sankantsu"),
+    "honroutou": pgettext_lazy("yaku", "Honroutou"),
+    "shousangen": pgettext_lazy("yaku", "Shousangen"),
+    "chiitoitsu": pgettext_lazy("yaku", "Chiitoitsu"),
+    "honitsu": pgettext_lazy("yaku", "Honitsu"),
+    "chinitsu": pgettext_lazy("yaku", "Chinitsu"),
+    "ryanpeikou": pgettext_lazy("yaku", "Ryanpeikou"),
+    "nagashi_mangan": pgettext_lazy("yaku", "Nagashi mangan"),
+    "dora": pgettext_lazy("yaku", "Dora"),
+    "aka_dora": pgettext_lazy("yaku", "Red fives"),
+    "ura_dora": pgettext_lazy("yaku", "Ura dora"),
+    "nukidora": pgettext_lazy("yaku", "Nukidora"),
+    # Yakuman.
+    "kokushi": pgettext_lazy("yaku", "Kokushi musou"),
+    "kokushi_13": pgettext_lazy("yaku", "Kokushi musou, 13-sided wait"),
+    "suuankou": pgettext_lazy("yaku", "Suuankou"),
+    "suuankou_tanki": pgettext_lazy("yaku", "Suuankou tanki"),
+    "daisangen": pgettext_lazy("yaku", "Daisangen"),
+    "shousuushii": pgettext_lazy("yaku", "Shousuushii"),
+    "daisuushii": pgettext_lazy("yaku", "Daisuushii"),
+    "tsuuiisou": pgettext_lazy("yaku", "Tsuuiisou"),
+    "chinroutou": pgettext_lazy("yaku", "Chinroutou"),
+    "ryuuiisou": pgettext_lazy("yaku", "Ryuuiisou"),
+    "chuuren": pgettext_lazy("yaku", "Chuuren poutou"),
+    "chuuren_9": pgettext_lazy("yaku", "Junsei chuuren poutou"),
+    "suukantsu": pgettext_lazy("yaku", "Suukantsu"),
+    "tenhou": pgettext_lazy("yaku", "Tenhou"),
+    "chiihou": pgettext_lazy("yaku", "Chiihou"),
+    "renhou": pgettext_lazy("yaku", "Renhou"),
+    # Speed Tonpuu (docs/rules/speed-tonpuu.md).
+    "sanrenko": pgettext_lazy("yaku", "Sanrenkou"),
+    "suurenko": pgettext_lazy("yaku", "Suurenkou"),
+    "sanpuuko": pgettext_lazy("yaku", "Sanpuukou"),
+    "shiisanpuutaa": pgettext_lazy("yaku", "Shiisanpuutaa"),
+    "shiisuupuutaa": pgettext_lazy("yaku", "Shiisuupuutaa"),
+    "kansai_chiitoitsu": pgettext_lazy("yaku", "Kansai chiitoitsu"),
+    "kansai_chiitoitsu_yakuman": pgettext_lazy("yaku", "Kansai chiitoitsu, three quads"),
+    "ultimate_all_stars": pgettext_lazy("yaku", "Ultimate all-stars"),
+    "blue_dora": pgettext_lazy("yaku", "Blue sevens"),
+    "gold_5p": pgettext_lazy("yaku", "Gold 5-pin"),
+    "suukantsu_special": pgettext_lazy("yaku", "Suukantsu on the rinshan draw"),
+    # Toutenkou's points (docs/rules/toutenkou.md).
+    "oya": pgettext_lazy("yaku", "Dealer"),
+    "menzen": pgettext_lazy("yaku", "Menzen"),
+    "honba": pgettext_lazy("yaku", "Honba"),
+    "gari": pgettext_lazy("yaku", "Gari"),
+    "banban": pgettext_lazy("yaku", "Banban"),
+    "minkan": pgettext_lazy("yaku", "Open kan"),
+    "ankan": pgettext_lazy("yaku", "Closed kan"),
+    "gari_set": pgettext_lazy("yaku", "Gari set"),
+    "ron": pgettext_lazy("yaku", "Ron"),
+    "karasu": pgettext_lazy("yaku", "Karasu"),
+    "all_gari": pgettext_lazy("yaku", "All gari"),
+    "five_dora": pgettext_lazy("yaku", "Five dora"),
+    "five_gari": pgettext_lazy("yaku", "Five gari"),
+}
+
+LIMITS: Labels = {
+    "mangan": pgettext_lazy("limit", "Mangan"),
+    "haneman": pgettext_lazy("limit", "Haneman"),
+    "baiman": pgettext_lazy("limit", "Baiman"),
+    "sanbaiman": pgettext_lazy("limit", "Sanbaiman"),
+    "yakuman": pgettext_lazy("limit", "Yakuman"),
+    "kazoe": pgettext_lazy("limit", "Kazoe yakuman"),
+}
+
+# Why points move: the engine's transfer and deposit reasons, then the ledger's own.
+REASONS: Labels = {
+    "ron": pgettext_lazy("reason", "Ron"),
+    "tsumo": pgettext_lazy("reason", "Tsumo"),
+    "pao": pgettext_lazy("reason", "Pao"),
+    "noten": pgettext_lazy("reason", "Noten payment"),
+    "chonbo": pgettext_lazy("reason", "Chonbo"),
+    "tobi": pgettext_lazy("reason", "Bust (tobi)"),
+    "called_game": pgettext_lazy("reason", "Called game"),
+    "riichi": pgettext_lazy("reason", "Riichi stick"),
+    "sticks": pgettext_lazy("reason", "Sticks taken"),
+    "riichi_returned": pgettext_lazy("reason", "Riichi stick returned"),
+    "leftover_sticks": pgettext_lazy("reason", "Leftover sticks"),
+    "game_end": pgettext_lazy("reason", "Oka and uma"),
+    "placement_chips": pgettext_lazy("reason", "Placement chips"),
+    "conversion": pgettext_lazy("reason", "Conversion to money"),
+    "rounding": pgettext_lazy("reason", "Rounding"),
+    "game_fee": pgettext_lazy("reason", "Game fee"),
+}
+
+ABORT_CAUSES: Labels = {
+    "suufon_renta": pgettext_lazy("abort", "Suufon renda (four winds)"),
+    "kyuushuu_kyuuhai": pgettext_lazy("abort", "Kyuushu kyuuhai (nine terminals)"),
+    "suucha_riichi": pgettext_lazy("abort", "Suucha riichi (four riichi)"),
+    "suukaikan": pgettext_lazy("abort", "Suukaikan (four kans)"),
+    "sanchahou": pgettext_lazy("abort", "Sanchahou (triple ron)"),
+    "dealer_first_discard": pgettext_lazy("abort", "Agreed abort before the dealer's discard"),
+}
+
+FAULTS: Labels = {
+    "false_pon": pgettext_lazy("fault", "False pon"),
+    "false_chi": pgettext_lazy("fault", "False chi"),
+    "false_kan": pgettext_lazy("fault", "False kan"),
+    "false_riichi": pgettext_lazy("fault", "False riichi (riichi while noten)"),
+    "false_ron": pgettext_lazy("fault", "False ron"),
+    "false_tsumo": pgettext_lazy("fault", "False tsumo"),
+    "kuikae": pgettext_lazy("fault", "Kuikae"),
+    "taahai": pgettext_lazy("fault", "Taahai (too many tiles)"),
+    "shouhai": pgettext_lazy("fault", "Shouhai (too few tiles)"),
+    "other": pgettext_lazy("fault", "Other"),
+}
+
+GAME_ENDS: Labels = {
+    "tobi": pgettext_lazy("game end", "A player busted"),
+    "called_game": pgettext_lazy("game end", "Called game"),
+    "rounds_complete": pgettext_lazy("game end", "All rounds played"),
+    "agariyame": pgettext_lazy("game end", "Agariyame (the last dealer passed)"),
+    "tenpaiyame": pgettext_lazy("game end", "Tenpaiyame (the last dealer passed)"),
+}
+
+RULESETS: Labels = {
+    "riichi-standard": pgettext_lazy("ruleset", "Riichi standard"),
+    "tenhou": pgettext_lazy("ruleset", "Tenhou rules"),
+    "tenhou-sanma": pgettext_lazy("ruleset", "Tenhou three-player"),
+    "speed-tonpuu": pgettext_lazy("ruleset", "Speed Tonpuu"),
+    "toutenkou": pgettext_lazy("ruleset", "Toutenkou"),
+}
+
+# Options of the rulesets (hand level) and of their game rules.
+OPTIONS: Labels = {
+    "kuitan": pgettext_lazy("option", "Open tanyao (kuitan)"),
+    "aka": pgettext_lazy("option", "Red fives"),
+    "kiriage": pgettext_lazy("option", "Kiriage mangan"),
+    "double_yakuman": pgettext_lazy("option", "Double yakuman"),
+    "kazoe": pgettext_lazy("option", "Kazoe yakuman"),
+    "double_wind_pair_fu": pgettext_lazy("option", "Fu of a double-wind pair"),
+    "length": pgettext_lazy("option", "Game length"),
+    "starting_points": pgettext_lazy("option", "Starting points"),
+    "return_points": pgettext_lazy("option", "Return points"),
+    "uma": pgettext_lazy("option", "Uma"),
+    "dealer_pass": pgettext_lazy("option", "Dealer may pass (agariyame, tenpaiyame)"),
+    "nagashi": pgettext_lazy("option", "Nagashi mangan"),
+    "chonbo": pgettext_lazy("option", "Chonbo penalty"),
+    "chonbo_each_points": pgettext_lazy("option", "Chonbo: points to each player"),
+    "bust": pgettext_lazy("option", "Bust (tobi)"),
+    "leftover_sticks": pgettext_lazy("option", "Leftover riichi sticks"),
+    "multi_ron_bonus": pgettext_lazy("option", "Honba and sticks on a multiple ron"),
+    "triple_ron": pgettext_lazy("option", "Triple ron"),
+    "pao_ron": pgettext_lazy("option", "Pao on ron"),
+    "suukaikan": pgettext_lazy("option", "Four kans (suukaikan)"),
+    "chip_value": pgettext_lazy("option", "Chip value in points"),
+    "placement_only": pgettext_lazy("option", "Placement-only battle"),
+    "special_abort": pgettext_lazy("option", "Agreed abort before the dealer's first discard"),
+    # Speed Tonpuu.
+    "basengo": pgettext_lazy("option", "Basengo (honba 500 from each payer)"),
+    "tonshaaba": pgettext_lazy("option", "Tonshaaba (East and West are round winds)"),
+    "open_riichi": pgettext_lazy("option", "Open riichi"),
+    "renhou": pgettext_lazy("option", "Renhou as a yakuman"),
+    "sanrenko": pgettext_lazy("option", "Sanrenkou"),
+    "suurenko": pgettext_lazy("option", "Suurenkou"),
+    "sanpuuko": pgettext_lazy("option", "Sanpuukou"),
+    "shiisanpuutaa": pgettext_lazy("option", "Shiisanpuutaa and shiisuupuutaa"),
+    "kansai_chiitoitsu": pgettext_lazy("option", "Kansai chiitoitsu"),
+    "ultimate_all_stars": pgettext_lazy("option", "Ultimate all-stars"),
+    "kokushi_ankan_ron": pgettext_lazy("option", "Kokushi may rob a closed kan"),
+    "red_chips": pgettext_lazy("option", "Chips per red five"),
+    "blue_chips": pgettext_lazy("option", "Chips per blue seven"),
+    "gold_chips": pgettext_lazy("option", "Chips for the gold 5-pin"),
+    "pocchi_chips": pgettext_lazy("option", "Chips per pocchi"),
+    "ippatsu_chips": pgettext_lazy("option", "Chips for ippatsu"),
+    "ura_chips": pgettext_lazy("option", "Chips per ura dora"),
+    "yakuman_chips_ron": pgettext_lazy("option", "Yakuman chips on ron"),
+    "yakuman_chips_tsumo": pgettext_lazy("option", "Yakuman chips from each on tsumo"),
+    # Toutenkou.
+    "tiles": pgettext_lazy("option", "Tile set"),
+    "dealer_rotation": pgettext_lazy("option", "Who deals next"),
+    "fives": pgettext_lazy("option", "Fives"),
+    "gari_bai": pgettext_lazy("option", "Gari bai (gari doubled)"),
+    "gari_tori": pgettext_lazy("option", "Gari tori (gari tripled)"),
+    "gari_in_hand": pgettext_lazy("option", "Gari kept in the hand"),
+    "karasu_closed_only": pgettext_lazy("option", "Karasu on closed hands only"),
+    "karasu_points": pgettext_lazy("option", "Karasu points"),
+    "manzu_dora": pgettext_lazy("option", "Manzu dora"),
+    "minkan_points": pgettext_lazy("option", "Points per open kan"),
+    "nagashi_yakuman_points": pgettext_lazy("option", "Nagashi mangan as a yakuman"),
+    "no_chi": pgettext_lazy("option", "No chi"),
+    "noten_penalty": pgettext_lazy("option", "Noten penalty"),
+    "noten_to_deposit": pgettext_lazy("option", "Noten penalty to the table"),
+    "ron_points": pgettext_lazy("option", "Ron bonus"),
+    "yakuman_points": pgettext_lazy("option", "Points per yakuman"),
+}
+
+MELDS: Labels = {
+    "chi": pgettext_lazy("meld", "chi"),
+    "pon": pgettext_lazy("meld", "pon"),
+    "minkan": pgettext_lazy("meld", "open kan"),
+    "kakan": pgettext_lazy("meld", "added kan"),
+    "ankan": pgettext_lazy("meld", "closed kan"),
+}
+
+# Speed Tonpuu's special physical tiles (the record's ``specials``).
+SPECIALS: Labels = {
+    "blue_7m": pgettext_lazy("special tile", "blue 7-man"),
+    "blue_7p": pgettext_lazy("special tile", "blue 7-pin"),
+    "blue_7s": pgettext_lazy("special tile", "blue 7-sou"),
+    "gold_5p": pgettext_lazy("special tile", "gold 5-pin"),
+    "pocchi_5z": pgettext_lazy("special tile", "pocchi white dragon"),
+    "pocchi_6z": pgettext_lazy("special tile", "pocchi green dragon"),
+    "pocchi_7z": pgettext_lazy("special tile", "pocchi red dragon"),
+}
+
+# Seat winds counted from the first dealer: seat 0 is East.
+WINDS: tuple[Promise, ...] = (
+    pgettext_lazy("wind", "East"),
+    pgettext_lazy("wind", "South"),
+    pgettext_lazy("wind", "West"),
+    pgettext_lazy("wind", "North"),
+)
+
+
+def label(labels: Labels, name: str) -> str:
+    """The label of ``name`` in the active language, or the name itself with spaces."""
+    found = labels.get(name)
+    return str(found) if found is not None else name.replace("_", " ")
+
+
+def yaku_label(name: str) -> str:
+    return label(YAKU, name)
+
+
+def seat_wind(seat: int) -> str:
+    """The seat's starting wind (seat 0 East); a seat out of range shows its number."""
+    return str(WINDS[seat]) if 0 <= seat < len(WINDS) else str(seat)

@@ -1,0 +1,48 @@
+"""The ledger's models, one module per domain.
+
+Design overview (details in docs/ledger.md). A :class:`Session` is one game
+at one table: ordered seats, the ruleset and rate copied when it opened, and
+a state (open, closed, settled). Each hand staff enter is a
+:class:`HandResult` holding the hand as the game JSON has it and the
+engine's result for it; the engine (``engine.settle_game``) is the only
+judge of scores. What a hand moves is posted to the books
+(:class:`Posting` with balanced :class:`LedgerEntry` legs between
+:class:`Account` rows: players, the table pot, the parlor's fee and house
+accounts). Corrections, penalties and settlements are append-only records
+linked to the hands and postings they explain.
+"""
+
+from ledger.models.accounts import Account, AccountKind
+from ledger.models.closing import SessionClose, SessionClosing
+from ledger.models.corrections import Correction, CorrectionKind
+from ledger.models.exports import ExportFormat, ExportJob, ExportKind, ExportScope, ExportState
+from ledger.models.hands import HandKind, HandResult
+from ledger.models.penalties import Penalty, PenaltyKind
+from ledger.models.postings import LedgerEntry, Posting, PostingKind
+from ledger.models.sessions import Session, SessionSeat, SessionState
+from ledger.models.settlements import Settlement
+
+__all__ = [
+    "Account",
+    "AccountKind",
+    "Correction",
+    "CorrectionKind",
+    "ExportFormat",
+    "ExportJob",
+    "ExportKind",
+    "ExportScope",
+    "ExportState",
+    "HandKind",
+    "HandResult",
+    "LedgerEntry",
+    "Penalty",
+    "PenaltyKind",
+    "Posting",
+    "PostingKind",
+    "Session",
+    "SessionClose",
+    "SessionClosing",
+    "SessionSeat",
+    "SessionState",
+    "Settlement",
+]

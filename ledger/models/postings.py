@@ -1,0 +1,129 @@
+"""Postings and their entries: the books themselves.
+
+Design overview. Every movement of points, chips or money is a
+:class:`Posting` (one balanced transaction) with two or more
+:class:`LedgerEntry` legs, each on one :class:`~ledger.models.Account`.
+Per posting, the legs' points, chips and money each sum to zero, so every
+account's balance is the sum of its entries and the whole book always sums
+to zero. Nothing is edited or deleted: a correction posts a reversal (a
+posting that ``reverses`` the original, legs negated) and new postings.
+
+The invariants are held twice. The service layer
+(``ledger.services.postings.posting_create``) refuses an unbalanced or
+non-integer posting on every database. On PostgreSQL the database holds them
+too (migration 0002): a deferred constraint trigger sums each touched
+posting at commit, and triggers refuse UPDATE and DELETE of postings,
+entries and the other append-only ledger rows, so even raw SQL cannot break
+the books. See docs/ledger.md.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+class PostingKind(models.TextChoices):
+    # A hand's transfers between players (ron, tsumo, pao, noten, tobi, called game).
+    HAND = "hand", _("hand")
+    # A hand's movements into and out of the table pot (riichi sticks, noten to the pot).
+    DEPOSIT = "deposit", _("deposit")
+    # A chonbo's payments.
+    PENALTY = "penalty", _("penalty")
+    # The reversal of a posting, made by a correction or a reopening.
+    CORRECTION = "correction", _("correction")
+    # The end of the game: leftover sticks, oka and uma, placement chips.
+    GAME_END = "game_end", _("game end")
+    # Points and chips converted into money at the session's rate.
+    SETTLEMENT = "settlement", _("settlement")
+    FEE = "fee", _("game fee")
+
+
+class Posting(models.Model):
+    session = models.ForeignKey(
+        "ledger.Session",
+        on_delete=models.PROTECT,
+        related_name="postings",
+        verbose_name=_("session"),
+    )
+    hand = models.ForeignKey(
+        "ledger.HandResult",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="postings",
+        verbose_name=_("hand"),
+    )
+    correction = models.ForeignKey(
+        "ledger.Correction",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="postings",
+        verbose_name=_("made by correction"),
+    )
+    kind = models.CharField(_("kind"), max_length=20, choices=PostingKind.choices)
+    reverses = models.OneToOneField(
+        "self",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="reversed_by",
+        verbose_name=_("reverses"),
+    )
+    memo = models.CharField(_("memo"), max_length=200, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("created by"),
+    )
+    created_at = models.DateTimeField(_("created at"), default=timezone.now)
+
+    class Meta:
+        ordering = ["session", "pk"]
+        verbose_name = _("posting")
+        verbose_name_plural = _("postings")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(kind__in=PostingKind.values), name="posting_kind_valid"
+            ),
+            # A reversal is a correction posting, and only a reversal reverses.
+            models.CheckConstraint(
+                condition=Q(kind=PostingKind.CORRECTION, reverses__isnull=False)
+                | (~Q(kind=PostingKind.CORRECTION) & Q(reverses__isnull=True)),
+                name="posting_reversal_is_correction",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"posting {self.pk} ({self.get_kind_display()})"
+
+
+class LedgerEntry(models.Model):
+    """One leg of a posting; integers only (money in the currency's minor unit)."""
+
+    posting = models.ForeignKey(
+        Posting, on_delete=models.PROTECT, related_name="entries", verbose_name=_("posting")
+    )
+    account = models.ForeignKey(
+        "ledger.Account",
+        on_delete=models.PROTECT,
+        related_name="entries",
+        verbose_name=_("account"),
+    )
+    points = models.BigIntegerField(_("points"), default=0)
+    chips = models.BigIntegerField(_("chips"), default=0)
+    money = models.BigIntegerField(_("money"), default=0)
+    # Why the leg moves: the engine's line reason (ron, riichi, noten, ...) or the ledger's.
+    reason = models.CharField(_("reason"), max_length=30)
+
+    class Meta:
+        ordering = ["posting", "pk"]
+        verbose_name = _("ledger entry")
+        verbose_name_plural = _("ledger entries")
+        indexes = [models.Index(fields=["account", "posting"], name="entry_account_posting")]
+
+    def __str__(self) -> str:
+        return f"{self.account}: {self.points} pts, {self.chips} chips, {self.money} money"

@@ -1,0 +1,61 @@
+"""Settlements: each player's closing figures and money for one close of a session."""
+
+from typing import Any
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from parlor.models import Player
+
+
+class Settlement(models.Model):
+    """Written by ``session_close``; never edited.
+
+    A correction that reopens a closed session reverses the close's postings,
+    which retires these rows: the live settlement of a session is the one
+    whose ``posting`` has not been reversed (``ledger.selectors``).
+    """
+
+    session = models.ForeignKey(
+        "ledger.Session",
+        on_delete=models.PROTECT,
+        related_name="settlements",
+        verbose_name=_("session"),
+    )
+    # The settlement posting (points and chips into money) of this close.
+    posting = models.ForeignKey(
+        "ledger.Posting",
+        on_delete=models.PROTECT,
+        related_name="settlements",
+        verbose_name=_("posting"),
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="settlements", verbose_name=_("player")
+    )
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    final_score = models.IntegerField(_("final score"))
+    placement = models.PositiveSmallIntegerField(_("placement"))
+    # The engine's points_delta: raw points (where they count) plus oka and uma.
+    points = models.IntegerField(_("points"))
+    chips = models.IntegerField(_("chips"))
+    chips_detail: models.JSONField[dict[str, Any]] = models.JSONField(
+        _("chips by kind"), default=dict
+    )
+    money = models.BigIntegerField(_("money"), help_text=_("Points and chips at the rate."))
+    fee = models.BigIntegerField(_("game fee"))
+
+    class Meta:
+        ordering = ["session", "posting", "seat"]
+        verbose_name = _("settlement")
+        verbose_name_plural = _("settlements")
+        constraints = [
+            models.UniqueConstraint(fields=["posting", "seat"], name="settlement_seat_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.net_money}"
+
+    @property
+    def net_money(self) -> int:
+        """What the player takes home (negative: pays), the game fee deducted."""
+        return self.money - self.fee

@@ -1,0 +1,174 @@
+"""Corrections: void or amend a hand; the books are re-settled, never edited.
+
+Later hands depend on earlier ones (dealer, honba, sticks on the table,
+scores for tobi), so a correction replays the whole corrected sequence of
+live hands through ``engine.settle_game``. Every live hand whose engine
+result changes (the amended one always) gets a new HandResult version that
+supersedes the old one; the old version's postings are reversed and the new
+version's posted. A voided hand's postings are reversed and it leaves the
+live sequence. Hands before the corrected one are untouched.
+
+A correction on a closed session also reverses the close's postings (game
+end, settlement, fee), which retires its Settlement rows, and reopens the
+session: it must be closed again. A settled session refuses corrections.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from ledger.errors import LedgerError, LedgerErrorCode
+from ledger.games import game_settle
+from ledger.models import (
+    Correction,
+    CorrectionKind,
+    HandResult,
+    Posting,
+    PostingKind,
+    SessionState,
+)
+from ledger.selectors import session_accounts, session_live_hands, session_lock_for_update
+from ledger.services.hands import hand_result_write, seat_players
+from ledger.services.postings import posting_reverse
+
+CLOSE_POSTING_KINDS = (PostingKind.GAME_END, PostingKind.SETTLEMENT, PostingKind.FEE)
+
+
+def _live_postings(postings: QuerySet[Posting]) -> QuerySet[Posting]:
+    return postings.filter(reversed_by__isnull=True).exclude(kind=PostingKind.CORRECTION)
+
+
+def _reverse_all(
+    postings: QuerySet[Posting], *, by: User, correction: Correction, memo: str
+) -> None:
+    for posting in _live_postings(postings).select_related("session", "hand").order_by("pk"):
+        posting_reverse(posting=posting, by=by, correction=correction, memo=memo)
+
+
+def _check_request(
+    *, kind: CorrectionKind, reason: str, payload: Mapping[str, Any] | None
+) -> dict[str, Any] | None:
+    if not reason.strip():
+        raise LedgerError(
+            LedgerErrorCode.REASON_REQUIRED, "a correction needs a reason", field="reason"
+        )
+    if kind == CorrectionKind.VOID:
+        if payload is not None:
+            raise LedgerError(
+                LedgerErrorCode.BAD_HAND, "voiding a hand takes no new hand", field="payload"
+            )
+        return None
+    if not isinstance(payload, Mapping):
+        raise LedgerError(
+            LedgerErrorCode.BAD_HAND,
+            "amending a hand needs the corrected hand as a JSON object",
+            field="payload",
+        )
+    return dict(payload)
+
+
+@transaction.atomic
+def correction_post(
+    *,
+    hand: HandResult,
+    kind: CorrectionKind,
+    reason: str,
+    by: User,
+    payload: Mapping[str, Any] | None = None,
+) -> Correction:
+    """Void ``hand`` or replace it by ``payload`` (amend), re-settling the hands after it.
+
+    ``hand`` must be a live version. Raises ``LedgerError``: ``reason_required``,
+    ``bad_hand``, ``hand_not_live``, ``session_settled``, or
+    ``correction_rejected_by_engine`` when the corrected game does not settle
+    (the message names the hand and field). Managers only: callers check the role.
+    """
+    new_payload = _check_request(kind=kind, reason=reason, payload=payload)
+    session = session_lock_for_update(session_id=hand.session_id).get()
+    if session.state == SessionState.SETTLED:
+        raise LedgerError(
+            LedgerErrorCode.SESSION_SETTLED,
+            f"session {session.pk} is settled (its money changed hands): it cannot be corrected",
+        )
+    live = list(session_live_hands(session=session).select_related("entered_by"))
+    if hand.pk not in {h.pk for h in live}:
+        raise LedgerError(
+            LedgerErrorCode.HAND_NOT_LIVE,
+            f"{hand} of session {session.pk} has been voided or superseded: correct the live"
+            " version of the hand",
+            field="hand",
+        )
+    # The corrected game: the voided hand left out, or the amended one replaced.
+    sequence: list[tuple[HandResult, dict[str, Any]]] = []
+    for old in live:
+        if old.pk != hand.pk:
+            sequence.append((old, old.payload))
+        elif new_payload is not None:
+            sequence.append((old, new_payload))
+    accounts = session_accounts(session=session)
+    settled = game_settle(
+        session=session,
+        players=seat_players(accounts),
+        payloads=[payload_ for _, payload_ in sequence],
+        ordinals=[old.ordinal for old, _ in sequence],
+        code=LedgerErrorCode.CORRECTION_REJECTED_BY_ENGINE,
+    )
+    reopen = session.state == SessionState.CLOSED
+    correction = Correction.objects.create(
+        session=session,
+        kind=kind,
+        hand=hand,
+        reason=reason.strip(),
+        reopened_session=reopen,
+        created_by=by,
+    )
+    memo = f"{kind} hand {hand.ordinal}: {reason.strip()}"[:200]
+    if reopen:
+        closing = Posting.objects.filter(
+            session=session, hand__isnull=True, kind__in=CLOSE_POSTING_KINDS
+        )
+        _reverse_all(closing, by=by, correction=correction, memo=memo)
+        session.state, session.closed_by, session.closed_at = SessionState.OPEN, None, None
+        session.save(update_fields=["state", "closed_by", "closed_at"])
+    if kind == CorrectionKind.VOID:
+        _reverse_all(hand.postings.all(), by=by, correction=correction, memo=memo)
+    now = timezone.now()
+    for (old, payload_), result in zip(sequence, settled["hands"], strict=True):
+        corrected = old.pk == hand.pk
+        if not corrected and old.result == result:
+            continue
+        _reverse_all(old.postings.all(), by=by, correction=correction, memo=memo)
+        hand_result_write(
+            session=session,
+            accounts=accounts,
+            ordinal=old.ordinal,
+            payload=payload_,
+            result=result,
+            # A later hand re-settled keeps who entered it; the amended one is the corrector's.
+            entered_by=by if corrected else old.entered_by,
+            entered_at=now if corrected else old.entered_at,
+            posted_by=by,
+            supersedes=old,
+            correction=correction,
+        )
+    return correction
+
+
+def hand_void(*, hand: HandResult, reason: str, by: User) -> Correction:
+    """Void a hand that should not have been recorded (see ``correction_post``)."""
+    return correction_post(hand=hand, kind=CorrectionKind.VOID, reason=reason, by=by)
+
+
+def hand_amend(
+    *, hand: HandResult, payload: Mapping[str, Any], reason: str, by: User
+) -> Correction:
+    """Replace a hand by its corrected version (see ``correction_post``)."""
+    return correction_post(
+        hand=hand, kind=CorrectionKind.AMEND, reason=reason, by=by, payload=payload
+    )

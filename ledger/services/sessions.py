@@ -1,0 +1,133 @@
+"""Opening a session and marking it settled (closing is in settlements.py).
+
+State machine (docs/ledger.md, "Session states"):
+
+    open --session_close--> closed --session_mark_settled--> settled
+      ^                        |
+      +-- correction_post -----+   (a correction reopens a closed session)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+
+from ledger.errors import LedgerError, LedgerErrorCode
+from ledger.games import ruleset_players
+from ledger.models import Session, SessionSeat, SessionState
+from ledger.selectors import session_lock_for_update
+from ledger.services.accounts import accounts_ensure_for_session
+from parlor.models import Parlor, Player, Rate, RulesetConfig, Table
+
+
+def _check_parlor_and_active(
+    *,
+    parlor: Parlor,
+    ruleset_config: RulesetConfig,
+    rate: Rate,
+    players: Sequence[Player],
+    table: Table,
+) -> None:
+    named: list[tuple[str, str, Table | RulesetConfig | Rate | Player]] = [
+        ("table", f"table {table}", table),
+        ("ruleset_config", f"ruleset configuration {ruleset_config}", ruleset_config),
+        ("rate", f"rate {rate}", rate),
+    ]
+    named += [(f"players[{i}]", f"player {player}", player) for i, player in enumerate(players)]
+    for field, name, obj in named:
+        if obj.parlor_id != parlor.pk:
+            raise LedgerError(
+                LedgerErrorCode.NOT_IN_PARLOR, f"{name} does not belong to {parlor}", field=field
+            )
+        if not obj.is_active:
+            raise LedgerError(LedgerErrorCode.INACTIVE, f"{name} is not active", field=field)
+
+
+@transaction.atomic
+def session_open(
+    *,
+    table: Table,
+    players: Sequence[Player],
+    ruleset_config: RulesetConfig,
+    rate: Rate,
+    by: User,
+) -> Session:
+    """Open a game at ``table`` with ``players`` in seat order (seat 0 deals first).
+
+    The ruleset's options and the rate's figures are copied onto the session,
+    so later edits of the configuration do not change this game.
+    """
+    parlor = table.parlor
+    _check_parlor_and_active(
+        parlor=parlor, ruleset_config=ruleset_config, rate=rate, players=players, table=table
+    )
+    seen: set[int] = set()
+    for i, player in enumerate(players):
+        if player.pk in seen:
+            raise LedgerError(
+                LedgerErrorCode.PLAYER_SEATED_TWICE,
+                f"player {player} is seated twice",
+                field=f"players[{i}]",
+            )
+        seen.add(player.pk)
+    seats = ruleset_players(
+        ruleset_slug=ruleset_config.ruleset_slug,
+        options=ruleset_config.options,
+        game_options=ruleset_config.game_options,
+    )
+    if len(players) != seats:
+        raise LedgerError(
+            LedgerErrorCode.WRONG_NUMBER_OF_SEATS,
+            f"{ruleset_config} is played by {seats} players, not {len(players)}",
+            field="players",
+        )
+    # Serialise openings at one table, so two games cannot start there at once.
+    Table.objects.select_for_update().filter(pk=table.pk).exists()
+    if Session.objects.filter(table=table, state=SessionState.OPEN).exists():
+        raise LedgerError(
+            LedgerErrorCode.TABLE_BUSY, f"table {table} already has an open session", field="table"
+        )
+    session = Session.objects.create(
+        parlor=parlor,
+        table=table,
+        ruleset_config=ruleset_config,
+        ruleset_slug=ruleset_config.ruleset_slug,
+        ruleset_options=dict(ruleset_config.options),
+        game_options=dict(ruleset_config.game_options),
+        rate=rate,
+        money_per_1000_points=rate.money_per_1000_points,
+        money_per_chip=rate.money_per_chip,
+        game_fee=rate.game_fee,
+        game_fee_payer=rate.game_fee_payer,
+        opened_by=by,
+    )
+    SessionSeat.objects.bulk_create(
+        SessionSeat(session=session, seat=seat, player=player)
+        for seat, player in enumerate(players)
+    )
+    accounts_ensure_for_session(session=session)
+    return session
+
+
+@transaction.atomic
+def session_mark_settled(*, session: Session, by: User) -> Session:
+    """Record that a closed session's money changed hands; it is final from now on.
+
+    Idempotent: a settled session is returned as it is.
+    """
+    locked = session_lock_for_update(session_id=session.pk).get()
+    if locked.state == SessionState.SETTLED:
+        return locked
+    if locked.state != SessionState.CLOSED:
+        raise LedgerError(
+            LedgerErrorCode.SESSION_NOT_CLOSED,
+            f"session {locked.pk} is {locked.state}: close it before marking it settled",
+        )
+    locked.state = SessionState.SETTLED
+    locked.settled_by = by
+    locked.settled_at = timezone.now()
+    locked.save(update_fields=["state", "settled_by", "settled_at"])
+    return locked

@@ -1,0 +1,218 @@
+"""Closing a session: the game's end posted, points and chips turned into money, fees taken.
+
+``session_close`` replays the live hands through ``engine.settle_game`` and,
+once the engine says the game has ended, posts three postings:
+
+1. ``game_end``: riichi sticks left on the table (to the player the engine
+   names, or to the house), then each seat moved to the engine's final
+   ``points_delta`` (oka and uma; in a placement-only game this also takes
+   back the raw points) and given its placement chips. Any points left
+   over (only the house's sticks in a placement-only game) go to the house.
+2. ``settlement``: every account's points and chips for the session turned
+   into money at the session's rate: ``floor(points * money_per_1000_points
+   / 1000) + chips * money_per_chip``. Rounding down favours the parlor; the
+   remainder (0 to players-1 minor units) goes to the house account, so the
+   posting still sums to zero.
+3. ``fee``: the game fee from the payers the rate names to the parlor's fee account.
+
+Then one Settlement row per seat and the session is closed. Closing a
+closed (or settled) session returns its settlement: it is idempotent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+
+from ledger.errors import LedgerError, LedgerErrorCode
+from ledger.games import game_settle, starting_points
+from ledger.models import Account, PostingKind, Session, SessionState, Settlement
+from ledger.selectors import (
+    SessionAccounts,
+    session_accounts,
+    session_balances,
+    session_live_hands,
+    session_lock_for_update,
+    session_settlement,
+)
+from ledger.services.hands import seat_players
+from ledger.services.postings import Leg, PlannedPosting, posting_create
+from parlor.models import GameFeePayer
+
+
+def money_for(*, points: int, chips: int, money_per_1000_points: int, money_per_chip: int) -> int:
+    """Points and chips in money, in the minor unit: points rounded down (toward -infinity)."""
+    return (points * money_per_1000_points) // 1000 + chips * money_per_chip
+
+
+@dataclass(slots=True)
+class _Book:
+    """Running session balances per account while the close is planned."""
+
+    points: dict[int, int] = field(default_factory=dict)
+    chips: dict[int, int] = field(default_factory=dict)
+
+    def add(self, legs: list[Leg]) -> None:
+        for leg in legs:
+            key = leg.account.pk
+            self.points[key] = self.points.get(key, 0) + leg.points
+            self.chips[key] = self.chips.get(key, 0) + leg.chips
+
+
+@transaction.atomic
+def session_close(*, session: Session, by: User, stop: bool = False) -> list[Settlement]:
+    """Settle the finished game of ``session`` in money; returns the Settlement rows by seat.
+
+    ``stop``: the manager ends the game where it stands (closing time; Toutenkou
+    settled per hand never ends by itself); the engine then places the players
+    on their current scores. Without it, raises ``LedgerError``
+    ``game_not_finished`` while the engine says the game goes on, and
+    ``ledger_out_of_step`` if the books disagree with the engine's replay of
+    the live hands.
+    """
+    locked = session_lock_for_update(session_id=session.pk).get()
+    if locked.state != SessionState.OPEN:
+        return session_settlement(session=locked)
+    accounts = session_accounts(session=locked)
+    live = list(session_live_hands(session=locked).only("ordinal", "payload"))
+    settled = game_settle(
+        session=locked,
+        players=seat_players(accounts),
+        payloads=[hand.payload for hand in live],
+        ordinals=[hand.ordinal for hand in live],
+        code=LedgerErrorCode.HAND_REJECTED_BY_ENGINE,
+        stopped=stop,
+    )
+    final = settled["final"]
+    if not settled["finished"] or final is None:
+        raise LedgerError(
+            LedgerErrorCode.GAME_NOT_FINISHED,
+            f"session {locked.pk}: the game has not ended after {len(live)} hand(s); record the"
+            " hands until it ends (the engine decides: last dealership, tobi, called game), or"
+            " close it with stop to end the game where it stands",
+        )
+    book = _Book()
+    for account_id, balance in session_balances(session=locked).items():
+        book.points[account_id], book.chips[account_id] = balance.points, balance.chips
+    _check_books_agree(locked, book, settled, accounts)
+
+    game_end = _game_end_legs(final, accounts, book)
+    book.add(game_end)
+    conversion = _conversion_legs(locked, accounts, book)
+    fees = _fee_legs(locked, final, accounts)
+    posting_create(
+        session=locked,
+        planned=PlannedPosting(PostingKind.GAME_END, tuple(game_end), "game end"),
+        by=by,
+    )
+    settlement_posting = posting_create(
+        session=locked,
+        planned=PlannedPosting(
+            PostingKind.SETTLEMENT, tuple(conversion), "points and chips to money"
+        ),
+        by=by,
+    )
+    posting_create(
+        session=locked, planned=PlannedPosting(PostingKind.FEE, tuple(fees), "game fee"), by=by
+    )
+    money = {leg.account.pk: leg.money for leg in conversion if leg.reason == "conversion"}
+    fee = {leg.account.pk: -leg.money for leg in fees if leg.account.kind == "player"}
+    rows = Settlement.objects.bulk_create(
+        Settlement(
+            session=locked,
+            posting=settlement_posting,
+            player=player,
+            seat=seat,
+            final_score=final["scores"][seat],
+            placement=final["placements"][seat],
+            points=final["points_delta"][seat],
+            chips=final["chips"][seat]["total"],
+            chips_detail=final["chips"][seat],
+            money=money.get(account.pk, 0),
+            fee=fee.get(account.pk, 0),
+        )
+        for seat, (player, account) in enumerate(zip(accounts.players, accounts.seats, strict=True))
+    )
+    locked.state = SessionState.CLOSED
+    locked.closed_by = by
+    locked.closed_at = timezone.now()
+    locked.save(update_fields=["state", "closed_by", "closed_at"])
+    return rows
+
+
+def _check_books_agree(
+    session: Session, book: _Book, settled: dict[str, Any], accounts: SessionAccounts
+) -> None:
+    """The posted hands must leave each seat where the engine's replay does."""
+    last = settled["hands"][-1]
+    start = starting_points(session=session)
+    for seat, account in enumerate(accounts.seats):
+        posted = (book.points.get(account.pk, 0), book.chips.get(account.pk, 0))
+        engine_says = (last["scores"][seat] - start, last["chips"][seat])
+        if posted != engine_says:
+            raise LedgerError(
+                LedgerErrorCode.LEDGER_OUT_OF_STEP,
+                f"seat {seat} ({accounts.players[seat]}): the books hold {posted[0]} points and"
+                f" {posted[1]} chips, the engine's replay {engine_says[0]} and {engine_says[1]};"
+                " correct the hand that differs before closing",
+            )
+    pot = book.points.get(accounts.pot.pk, 0)
+    if pot != settled["final"]["leftover_sticks"]["points"]:
+        raise LedgerError(
+            LedgerErrorCode.LEDGER_OUT_OF_STEP,
+            f"the table pot holds {pot} points, the engine's replay"
+            f" {settled['final']['leftover_sticks']['points']}",
+        )
+
+
+def _game_end_legs(final: dict[str, Any], accounts: SessionAccounts, book: _Book) -> list[Leg]:
+    legs: list[Leg] = []
+    leftover = final["leftover_sticks"]
+    if leftover["points"]:
+        taker = accounts.house if leftover["to"] is None else accounts.seats[leftover["to"]]
+        legs += [
+            Leg(accounts.pot, "leftover_sticks", -leftover["points"]),
+            Leg(taker, "leftover_sticks", leftover["points"]),
+        ]
+    after = _Book(dict(book.points), dict(book.chips))
+    after.add(legs)
+    for seat, account in enumerate(accounts.seats):
+        target = final["points_delta"][seat]
+        legs.append(Leg(account, "game_end", target - after.points.get(account.pk, 0)))
+        legs.append(Leg(account, "placement_chips", chips=final["chips"][seat]["placement"]))
+    # Non-zero only when raw points do not count and the house kept sticks: they lapse too.
+    residual = sum(leg.points for leg in legs)
+    legs.append(Leg(accounts.house, "game_end", -residual))
+    return legs
+
+
+def _conversion_legs(session: Session, accounts: SessionAccounts, book: _Book) -> list[Leg]:
+    holders: list[Account] = [*accounts.seats, accounts.house]
+    legs: list[Leg] = []
+    for account in holders:
+        points, chips = book.points.get(account.pk, 0), book.chips.get(account.pk, 0)
+        money = money_for(
+            points=points,
+            chips=chips,
+            money_per_1000_points=session.money_per_1000_points,
+            money_per_chip=session.money_per_chip,
+        )
+        legs.append(Leg(account, "conversion", -points, -chips, money))
+    legs.append(Leg(accounts.house, "rounding", money=-sum(leg.money for leg in legs)))
+    return legs
+
+
+def _fee_legs(session: Session, final: dict[str, Any], accounts: SessionAccounts) -> list[Leg]:
+    places = final["placements"]
+    payers = {
+        GameFeePayer.EACH_PLAYER: list(range(len(places))),
+        GameFeePayer.WINNER: [places.index(1)],
+        GameFeePayer.LOSER: [places.index(len(places))],
+    }[GameFeePayer(session.game_fee_payer)]
+    legs = [Leg(accounts.seats[seat], "game_fee", money=-session.game_fee) for seat in payers]
+    legs.append(Leg(accounts.fee, "game_fee", money=session.game_fee * len(payers)))
+    return legs

@@ -1,0 +1,101 @@
+"""Template filters that draw tiles and name the engine's yaku, reasons and rules.
+
+``{{ "234m0p"|tiles }}`` draws the tiles as pictures (ledger/tile_art.py);
+a string that does not parse is shown as text, marked, never dropped.
+``{{ name|yaku }}``, ``|reason``, ``|limit`` ... give the label in the active
+language (ledger/labels.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from django import template
+from django.templatetags.static import static
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+
+from engine.errors import EngineError
+from engine.tiles import parse_tiles, tile_name
+from ledger import labels
+
+register = template.Library()
+
+
+def tile_codes(text: str) -> list[str] | None:
+    """The mpsz codes of ``text`` in the order written, or None when it does not parse."""
+    try:
+        return [tile_name(code) for code in parse_tiles("".join(text.split()))]
+    except EngineError:
+        return None
+
+
+@register.filter
+def tiles(text: Any, size: str = "") -> SafeString:
+    """Pictures of the tiles of an mpsz string; ``|tiles:"small"`` for lists."""
+    if not text:
+        return SafeString("")
+    text = str(text)
+    codes = tile_codes(text)
+    if codes is None:
+        return format_html('<code class="tiles-unreadable">{}</code>', text)
+    css = "tile tile-small" if size == "small" else "tile"
+    images = format_html_join(
+        "",
+        '<img class="{}" src="{}" alt="{}" title="{}">',
+        ((css, static(f"ledger/tiles/{code}.svg"), code, code) for code in codes),
+    )
+    return format_html('<span class="tiles" data-tiles="{}">{}</span>', text, images)
+
+
+@register.filter
+def meld_tiles(melds: Any, size: str = "") -> SafeString:
+    """Each meld of a record's ``melds`` list drawn as a group, its kind above it."""
+    if not isinstance(melds, Iterable):
+        return SafeString("")
+    groups = [
+        (labels.label(labels.MELDS, str(meld.get("kind", ""))), tiles(meld.get("tiles", ""), size))
+        for meld in melds
+        if isinstance(meld, Mapping)
+    ]
+    return format_html_join(
+        "",
+        '<span class="meld"><span class="meld-kind">{}</span>{}</span>',
+        groups,
+    )
+
+
+def _label_filter(table: labels.Labels) -> Callable[[Any], str]:
+    def name_label(name: Any) -> str:
+        return labels.label(table, str(name)) if name else ""
+
+    return name_label
+
+
+# {{ name|yaku }}, {{ name|limit }}, ...: the engine's names in the active language.
+LABEL_FILTERS = {
+    "yaku": labels.YAKU,
+    "limit": labels.LIMITS,
+    "reason": labels.REASONS,
+    "abort_cause": labels.ABORT_CAUSES,
+    "fault": labels.FAULTS,
+    "game_end": labels.GAME_ENDS,
+    "ruleset": labels.RULESETS,
+    "option": labels.OPTIONS,
+    "meld": labels.MELDS,
+}
+for _name, _table in LABEL_FILTERS.items():
+    register.filter(_name, _label_filter(_table))
+
+
+@register.filter
+def wind(seat: Any) -> str:
+    return labels.seat_wind(int(seat))
+
+
+@register.filter
+def signed(value: Any) -> str:
+    """An amount with its sign and thousands separators: ``+3,900``, ``-1,000``, ``0``."""
+    number = int(value)
+    return f"{number:+,}" if number else "0"

@@ -1,0 +1,68 @@
+"""Headless Chromium for the browser tests (Debian's chromium and chromium-driver).
+
+`.ci/run` installs them. Without them (or without selenium) a browser test
+is skipped with the reason, or fails under REQUIRE_SERVICES=1 as CI sets,
+so CI cannot pass by skipping it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.conftest import REQUIRE_SERVICES
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--window-size=1280,2000",
+)
+
+
+def browser_missing() -> str | None:
+    missing = [path for path in (CHROMIUM, CHROMEDRIVER) if not os.access(path, os.X_OK)]
+    if missing:
+        return (
+            f"{' and '.join(missing)} not found; install Debian's chromium and chromium-driver"
+            " (apt-get install -y --no-install-recommends chromium chromium-driver,"
+            " as .ci/run does)"
+        )
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return "the selenium package is missing; pip install -e '.[dev]'"
+    return None
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    """A headless Chromium driven by Selenium, closed after the test."""
+    missing = browser_missing()
+    if missing is not None:
+        if REQUIRE_SERVICES:
+            pytest.fail(f"REQUIRE_SERVICES=1 but the browser is missing: {missing}", pytrace=False)
+        pytest.skip(f"needs headless Chromium: {missing}")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in FLAGS:
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.implicitly_wait(0)
+    try:
+        yield driver
+    finally:
+        driver.quit()

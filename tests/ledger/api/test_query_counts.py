@@ -1,0 +1,145 @@
+"""A list costs the same number of queries for 1 row as for 10 (no query per row)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from ledger.models import Session
+from ledger.services.corrections import hand_void
+from ledger.services.hands import hand_record
+from ledger.services.settlements import session_close
+from tests.ledger.api.support import RoleClients, post
+from tests.ledger.api.world import dealer_busts_seat_1
+from tests.ledger.factories import SessionFactory, draw
+from tests.parlor.factories import (
+    ParlorFactory,
+    PlayerFactory,
+    RateFactory,
+    RulesetConfigFactory,
+    TableFactory,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def _user() -> User:
+    user, _ = User.objects.get_or_create(username="rows-builder")
+    return user
+
+
+def _session_with_draws(n: int) -> Session:
+    session = SessionFactory()
+    for _ in range(n):
+        # Dealer tenpai, seat 1's hand dead (kuikae): one penalty row per hand.
+        hand = draw(0, dead=[{"seat": 1, "cause": "kuikae"}])
+        hand_record(session=session, hand=hand, entered_by=_user())
+    return session
+
+
+def sessions(n: int) -> str:
+    for _ in range(n):
+        SessionFactory()
+    return "/api/sessions/"
+
+
+def hands(n: int) -> str:
+    return f"/api/sessions/{_session_with_draws(n).pk}/hands/"
+
+
+def corrections(n: int) -> str:
+    session = _session_with_draws(n)
+    for hand in reversed(list(session.hands.order_by("ordinal"))):
+        hand_void(hand=hand, reason="test", by=_user())
+    return "/api/corrections/"
+
+
+def penalties(n: int) -> str:
+    _session_with_draws(n)
+    return "/api/penalties/"
+
+
+def statements(n: int) -> str:
+    _session_with_draws(n)
+    return "/api/statements/"
+
+
+def balances(n: int) -> str:
+    for _ in range(n):
+        PlayerFactory()
+    return "/api/balances/"
+
+
+def settlements(n: int) -> str:
+    # Each closed session has 4 rows: 1 -> 4 rows, 3 -> 12.
+    for _ in range(max(1, n // 3)):
+        session = SessionFactory()
+        hand_record(session=session, hand=dealer_busts_seat_1(), entered_by=_user())
+        session_close(session=session, by=_user())
+    return "/api/settlements/"
+
+
+def parlor_rows(factory: Callable[..., object], path: str) -> Callable[[int], str]:
+    def build(n: int) -> str:
+        parlor = ParlorFactory()
+        for _ in range(n):
+            factory(parlor=parlor)
+        return path
+
+    return build
+
+
+LISTS = {
+    "sessions": sessions,
+    "hands": hands,
+    "corrections": corrections,
+    "penalties": penalties,
+    "statements": statements,
+    "balances": balances,
+    "settlements": settlements,
+    "players": parlor_rows(PlayerFactory, "/api/players/"),
+    "tables": parlor_rows(TableFactory, "/api/tables/"),
+    "ruleset-configs": parlor_rows(RulesetConfigFactory, "/api/ruleset-configs/"),
+    "rates": parlor_rows(RateFactory, "/api/rates/"),
+}
+
+
+def queries_for(api_as: RoleClients, path: str) -> tuple[int, int]:
+    client = api_as("manager")
+    client.get(path)  # warm-up: content types and the like are cached after the first request
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get(path)
+    assert response.status_code == 200
+    return len(captured), response.json()["count"]
+
+
+@pytest.mark.parametrize("name", list(LISTS))
+def test_list_query_count_does_not_grow_with_rows(name: str, api_as: RoleClients) -> None:
+    build = LISTS[name]
+    few_queries, few_rows = queries_for(api_as, build(1))
+    # A second, larger batch on top of the first.
+    many_queries, many_rows = queries_for(api_as, build(10))
+
+    assert many_rows > few_rows
+    assert many_queries == few_queries
+
+
+def test_recording_a_hand_costs_the_same_queries_early_and_late(
+    role_groups: None, api_as: RoleClients
+) -> None:
+    staff = api_as("staff")
+    session = _session_with_draws(1)
+    url = f"/api/sessions/{session.pk}/hands/"
+    counts = []
+    for _ in range(2):
+        with CaptureQueriesContext(connection) as captured:
+            assert post(staff, url, draw(0)).status_code == 201
+        counts.append(len(captured))
+        for _ in range(8):
+            post(staff, url, draw(0))
+
+    assert counts[0] == counts[1]

@@ -1,0 +1,31 @@
+"""A closed session for the export tests, and the business day it belongs to.
+
+The game is tests/ledger/tasks/support.py's ``GAME``: its figures (points,
+money, fees, net per seat) are worked out by hand there.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from django.contrib.auth.models import User
+
+from ledger.business_days import business_day_of
+from ledger.models import Session
+from ledger.services.closing import session_close_once
+from tests.ledger.tasks.support import finished_session
+
+
+def closed_session(*, by: User, **factory: Any) -> Session:
+    """The finished GAME, closed: settlement rows, game-end, conversion and fee postings."""
+    session = finished_session(by=by, **factory)
+    session_close_once(session_id=session.pk, by=by)
+    session.refresh_from_db()
+    return session
+
+
+def today(session: Session) -> date:
+    """The business day the session was closed in (the test runs it all at once)."""
+    moment = session.closed_at or session.opened_at
+    return business_day_of(parlor=session.parlor, moment=moment)

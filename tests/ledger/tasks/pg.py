@@ -1,0 +1,81 @@
+"""PostgreSQL helpers for the close races: hold a table lock, watch who waits, the test DB's URL.
+
+A close writes its ``SessionClose`` row last, inside its transaction; a test
+that holds a lock on that table stops a close there, mid-transaction, with
+its postings written but not committed and the session row locked.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+from urllib.parse import quote
+
+import psycopg
+from django.db import connection
+
+from ledger.models import SessionClose
+
+SESSION_CLOSE_TABLE = SessionClose._meta.db_table
+
+
+def _conninfo() -> dict[str, Any]:
+    db = connection.settings_dict
+    info = {"dbname": db["NAME"], "user": db["USER"], "password": db["PASSWORD"]}
+    info |= {"host": db["HOST"] or "127.0.0.1", "port": db["PORT"] or 5432}
+    return {key: value for key, value in info.items() if value}
+
+
+def worker_database_url() -> str:
+    """The URL of the test database, for a worker process (DATABASE_URL)."""
+    info = _conninfo()
+    auth = quote(str(info["user"]), safe="")
+    if "password" in info:
+        auth += ":" + quote(str(info["password"]), safe="")
+    return f"postgres://{auth}@{info['host']}:{info['port']}/{info['dbname']}"
+
+
+@contextmanager
+def table_locked(table: str = SESSION_CLOSE_TABLE) -> Iterator[None]:
+    """Hold a lock that blocks inserts into ``table`` until the block ends (then roll back)."""
+    with psycopg.connect(**_conninfo()) as holder:
+        holder.execute(f"LOCK TABLE {table} IN SHARE ROW EXCLUSIVE MODE")
+        try:
+            yield
+        finally:
+            holder.rollback()
+
+
+def waiting_backends() -> list[tuple[int, str]]:
+    """(pid, query) of this database's backends waiting for a lock."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid, query FROM pg_stat_activity"
+            " WHERE datname = current_database() AND wait_event_type = 'Lock'"
+            " AND pid <> pg_backend_pid() ORDER BY pid"
+        )
+        return list(cursor.fetchall())
+
+
+def backend_alive(pid: int) -> bool:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE pid = %s", [pid])
+        return bool(cursor.fetchone()[0])
+
+
+def wait_until(predicate: Callable[[], Any], *, what: str, timeout: float = 60.0) -> Any:
+    """Poll ``predicate`` until it returns something true; fail naming ``what`` if it never does."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError(f"timed out after {timeout:.0f}s waiting for {what}")
+
+
+def closes_waiting_on_insert() -> list[int]:
+    """Backends stopped at the close's SessionClose insert (they hold the session row)."""
+    return [pid for pid, query in waiting_backends() if f'"{SESSION_CLOSE_TABLE}"' in query]

@@ -1,0 +1,61 @@
+"""The tile pictures: drawn by ledger/tile_art.py, committed as static files, well-formed SVG."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ElementTree
+
+import pytest
+
+from ledger.tile_art import RED, TILE_CODES, TILE_DIR, tile_svg, tile_title
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def test_every_tile_has_a_picture_34_kinds_and_3_red_fives() -> None:
+    assert len(TILE_CODES) == 37
+    assert {code for code in TILE_CODES if code[0] == "0"} == {"0m", "0p", "0s"}
+
+
+@pytest.mark.parametrize("code", TILE_CODES)
+def test_the_committed_picture_is_the_drawn_one(code: str) -> None:
+    committed = (TILE_DIR / f"{code}.svg").read_text(encoding="utf-8")
+
+    assert committed == tile_svg(code), "redraw: python -m ledger.tile_art"
+
+
+@pytest.mark.parametrize("code", TILE_CODES)
+def test_each_picture_is_well_formed_svg_titled_with_the_tiles_name(code: str) -> None:
+    root = ElementTree.fromstring(tile_svg(code))
+
+    assert root.tag == f"{SVG}svg"
+    assert root.findtext(f"{SVG}title") == tile_title(code)
+
+
+@pytest.mark.parametrize(("red", "plain"), [("0m", "5m"), ("0p", "5p"), ("0s", "5s")])
+def test_red_fives_are_marked_red_and_differ_from_plain_fives(red: str, plain: str) -> None:
+    assert tile_svg(red) != tile_svg(plain)
+    assert tile_svg(red).count(RED) > tile_svg(plain).count(RED)
+    assert tile_title(red).endswith("(red)")
+
+
+@pytest.mark.parametrize(
+    ("code", "kanji"),
+    [
+        ("1z", "東"),
+        ("2z", "南"),
+        ("3z", "西"),
+        ("4z", "北"),
+        ("5z", "白"),
+        ("6z", "發"),
+        ("7z", "中"),
+        ("3m", "三"),
+        ("9m", "九"),
+    ],
+)
+def test_honours_and_manzu_carry_their_kanji(code: str, kanji: str) -> None:
+    assert f">{kanji}</text>" in tile_svg(code)
+
+
+def test_a_non_tile_is_refused_by_name() -> None:
+    with pytest.raises(ValueError, match="'8z' is not a tile"):
+        tile_svg("8z")
