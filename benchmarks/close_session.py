@@ -73,7 +73,7 @@ def close_through_worker(sessions: list[int], by: int, db_url: str, redis_url: s
          f"--hostname={queue}@%h", "--loglevel=WARNING"],
         cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
     )  # fmt: skip
-    client = Celery("bench", broker=redis_url, backend=redis_url)
+    client = Celery("bench", broker=redis_url, backend=redis_url, set_as_current=False)
     try:
         client.send_task("ledger.tasks.health_ping", queue=queue).get(timeout=60)  # warm up
         times = []

@@ -106,6 +106,8 @@ def _celery_tasks_in_process() -> Iterator[None]:
 
     Only tests/foundation/test_celery_worker.py sends a task to a real worker.
     """
+    # A test's client app (Celery(...)) must not leave shared tasks bound to itself.
+    celery_app.set_current()
     conf = celery_app.conf
     saved = conf.task_always_eager, conf.task_eager_propagates
     conf.task_always_eager, conf.task_eager_propagates = True, True

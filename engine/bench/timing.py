@@ -8,6 +8,7 @@ Each is run for several rounds; the best and the median round are reported.
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import time
 from collections.abc import Callable, Iterable
@@ -19,7 +20,10 @@ import engine
 from engine.bench import peer
 from engine.bench.corpus import generate
 
-DEFAULT_RECORDS = Path("/work/shared/records")
+# The shared records beside the checkout (``<repo>/../shared/records``), or $SHARED_DIR/records.
+DEFAULT_RECORDS = (
+    Path(os.environ.get("SHARED_DIR") or Path(__file__).resolve().parents[3] / "shared") / "records"
+)
 
 
 @dataclass(frozen=True)

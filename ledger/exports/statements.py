@@ -227,7 +227,8 @@ def statement_html(*, window: Window, player: Player) -> str:
     """The statement's HTML, in the player's language when their login chose one."""
     language = user_language(user_id=player.user_id) if player.user_id else ""
     zone = ZoneInfo(window.parlor.time_zone)
-    with translation.override(language or settings.LANGUAGE_CODE):
+    # Times print in the parlor's zone: the template's |date filter uses the active one.
+    with translation.override(language or settings.LANGUAGE_CODE), timezone.override(zone):
         totals = _totals(window, player)
         games = _game_lines(window, player, zone)
         header = GAME_COLUMNS.format(

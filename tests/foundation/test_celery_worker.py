@@ -65,7 +65,8 @@ def celery_worker(redis_url: str, tmp_path: Path) -> Iterator[Worker]:
 def test_health_ping_is_executed_by_a_worker_process_through_redis(
     celery_worker: Worker, redis_url: str
 ) -> None:
-    client = Celery("worker-test-client", broker=redis_url, backend=redis_url)
+    # Not the current app: the shared tasks of later tests must stay bound to config.celery.
+    client = Celery("worker-test-client", broker=redis_url, backend=redis_url, set_as_current=False)
     result = client.send_task("ledger.tasks.health_ping", queue=celery_worker.queue)
     try:
         reply = result.get(timeout=REPLY_TIMEOUT_SECONDS)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import functools
 import json
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,6 +19,7 @@ import pytest
 import engine
 from engine.bench import peer
 from engine.bench.corpus import generate
+from tests.engine.test_records import RECORDS_DIR
 
 from .compare import differences, report
 from .known import known_disagreement
@@ -29,7 +29,7 @@ pytest.importorskip("mahjong")
 SEED = 20240611
 HANDS = 5000
 CHUNKS = 10
-REAL_RECORDS = Path("/work/shared/records/tenhou-4p.jsonl")
+REAL_RECORDS = RECORDS_DIR / "tenhou-4p.jsonl"
 
 
 @functools.cache

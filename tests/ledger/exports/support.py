@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
+import pytest
 from django.contrib.auth.models import User
 
 from ledger.business_days import business_day_of
@@ -29,3 +30,16 @@ def today(session: Session) -> date:
     """The business day the session was closed in (the test runs it all at once)."""
     moment = session.closed_at or session.opened_at
     return business_day_of(parlor=session.parlor, moment=moment)
+
+
+def require_pdf() -> None:
+    """Skip a PDF test where WeasyPrint cannot load (no Pango); fail it under REQUIRE_SERVICES."""
+    from ledger.exports.statements import pdf_renderer
+    from tests.conftest import REQUIRE_SERVICES
+
+    try:
+        pdf_renderer()
+    except RuntimeError as error:
+        if REQUIRE_SERVICES:
+            pytest.fail(f"REQUIRE_SERVICES=1 but {error}", pytrace=False)
+        pytest.skip(str(error))

@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 
 from ledger.models import ExportJob, ExportState
 from tests.ledger.api.support import RoleClients, post
-from tests.ledger.exports.support import closed_session, today
+from tests.ledger.exports.support import closed_session, require_pdf, today
 
 pytestmark = pytest.mark.django_db
 Capture = Any
@@ -81,7 +81,7 @@ def test_downloading_before_the_job_is_done_is_a_conflict(api_as: RoleClients, s
 def test_a_player_exports_their_own_statement_and_nobody_elses(
     api_as: RoleClients, staff: User, django_capture_on_commit_callbacks: Capture
 ) -> None:
-    pytest.importorskip("weasyprint")
+    require_pdf()
     session = closed_session(by=staff)
     me, other = session.seats.get(seat=1).player, session.seats.get(seat=2).player
     client = api_as("player", player=me)

@@ -13,6 +13,7 @@ from collections import defaultdict
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.contrib.auth.models import User
@@ -22,10 +23,10 @@ from ledger.exports.progress import Progress
 from ledger.exports.scope import window_of
 from ledger.exports.sources import entries_table
 from ledger.exports.writers import xlsx_write
-from ledger.models import ExportJob, ExportState, LedgerEntry, Session, Settlement
+from ledger.models import ExportJob, ExportState, HandResult, LedgerEntry, Session, Settlement
 from ledger.selectors.balances import player_balance
 from ledger.services.exports import export_request, export_run
-from tests.ledger.exports.support import closed_session, today
+from tests.ledger.exports.support import closed_session, require_pdf, today
 from tests.ledger.tasks.support import FEE, MONEY, NET, POINTS
 
 pytestmark = pytest.mark.django_db
@@ -222,7 +223,7 @@ def pdf_text(data: bytes) -> str:
 
 
 def test_a_players_pdf_statement_shows_their_totals_and_their_win(staff: User) -> None:
-    pytest.importorskip("weasyprint")
+    require_pdf()
     session = closed_session(by=staff)
     winner = session.seats.get(seat=1).player
 
@@ -236,10 +237,13 @@ def test_a_players_pdf_statement_shows_their_totals_and_their_win(staff: User) -
     assert "+38,900" in text  # points with oka and uma
     assert "1,945" in text and "1,445" in text  # money, and net of the fee
     assert "Biggest wins" in text  # the ron drawn as tiles
+    won_at = HandResult.objects.get(session=session, ordinal=1).entered_at
+    local = won_at.astimezone(ZoneInfo(session.parlor.time_zone))
+    assert local.strftime("%Y-%m-%d %H:%M") in text  # times in the parlor's zone
 
 
 def test_a_days_statements_are_a_zip_of_one_pdf_per_player(staff: User) -> None:
-    pytest.importorskip("weasyprint")
+    require_pdf()
     session = closed_session(by=staff)
 
     job = run(session, staff, kind="statements", format="pdf")

@@ -59,7 +59,9 @@ class Workers:
     started: list[Worker] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.client = Celery("jobs-test-client", broker=self.redis_url, backend=self.redis_url)
+        self.client = Celery(
+            "jobs-test-client", broker=self.redis_url, backend=self.redis_url, set_as_current=False
+        )
 
     def start(self, *, pool: str = "solo", visibility_timeout: int = 3600) -> Worker:
         n = len(self.started)
