@@ -97,6 +97,7 @@ YAKU: Labels = {
     "all_gari": pgettext_lazy("yaku", "All gari"),
     "five_dora": pgettext_lazy("yaku", "Five dora"),
     "five_gari": pgettext_lazy("yaku", "Five gari"),
+    "daisharin": pgettext_lazy("yaku", "Daisharin"),
 }
 
 LIMITS: Labels = {
@@ -218,6 +219,7 @@ OPTIONS: Labels = {
     "gari_bai": pgettext_lazy("option", "Gari bai (gari doubled)"),
     "gari_tori": pgettext_lazy("option", "Gari tori (gari tripled)"),
     "gari_in_hand": pgettext_lazy("option", "Gari kept in the hand"),
+    "daisharin": pgettext_lazy("option", "Daisharin (yakuman)"),
     "karasu_closed_only": pgettext_lazy("option", "Karasu on closed hands only"),
     "karasu_points": pgettext_lazy("option", "Karasu points"),
     "manzu_dora": pgettext_lazy("option", "Manzu dora"),

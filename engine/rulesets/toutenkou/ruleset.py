@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.rulesets.base import Ruleset
+from engine.rulesets.base import ALL_RIICHI, Ruleset
 from engine.rulesets.options import Option
 from engine.rulesets.registry import register
 from engine.rulesets.toutenkou import specials
@@ -90,6 +90,15 @@ def _karasu_closed_only(r: Ruleset, on: Any) -> Ruleset:
     return _karasu(r, open_=None) if on else r
 
 
+def _open_riichi(r: Ruleset, on: Any) -> Ruleset:
+    # "オープンリーチは掛けてもよい"; off: a record with riichi "open" is bad_field.
+    return r.replace(riichi_kinds=ALL_RIICHI if on else ALL_RIICHI - {"open"})
+
+
+def _daisharin(r: Ruleset, on: Any) -> Ruleset:
+    return r.adding(specials.DAISHARIN) if on else r
+
+
 def _same(r: Ruleset, value: Any) -> Ruleset:
     """Options read at scoring time from ``Ruleset.option_values``."""
     return r
@@ -130,6 +139,9 @@ OPTIONS = (
         _same, str, ("allowed", "yakuman_only"),
     ),
     Option("no_chi", False, "No chi: a chi meld is refused.", _same),
+    Option("open_riichi", True, "Open riichi (2 points) may be declared; off: refused.",
+           _open_riichi),
+    Option("daisharin", False, "Daisharin (22334455667788p, closed) is a yakuman.", _daisharin),
 )
 
 _REGULAR: tuple[Yaku, ...] = tuple(

@@ -15,7 +15,7 @@ from typing import NamedTuple
 from engine.hand.arrangement import KAN, Arrangement
 from engine.hand.context import HandContext
 from engine.tiles import KIND, N_KINDS, RED_M, parse_tiles
-from engine.yaku.base import Check, Yaku
+from engine.yaku.base import Check, Yaku, yakuman_yaku
 
 FACTS = "toutenkou"
 
@@ -126,6 +126,14 @@ def _five_gari_check(a: Arrangement, c: HandContext) -> int:
     return facts(c).five_gari
 
 
+DAISHARIN_KINDS = range(10, 17)  # 2p .. 8p
+
+
+def _daisharin(a: Arrangement, c: HandContext) -> bool:
+    # 22334455667788p, concealed (no kan: fourteen tiles in all).
+    return sum(c.counts) == 14 and all(c.counts[k] == 2 for k in DAISHARIN_KINDS)
+
+
 OYA = special("oya", 1, 1, _oya, "winning as dealer")
 MENZEN = special("menzen", 1, None, _always, "the winning hand is closed (ankan allowed)")
 HONBA = special("honba", 1, 1, _honba, "one per honba")
@@ -139,6 +147,8 @@ KARASU = special("karasu", 20, 10, _karasu, "no gari in hand, melds, nuki or dis
 ALL_GARI = special("all_gari", 20, 20, _all_gari, "every gari tile of the set collected")
 FIVE_GARI = special("five_gari", 1, 1, _five_gari_check, "5p/5s held: black 1, red 3")
 FIVE_DORA = Yaku("five_dora", 1, 1, _five_dora, bonus=True, doc="each 5p/5s held")
+# JA: "オープンリーチ大車輪など各種ローカル役を採用していることも多い" (option daisharin).
+DAISHARIN = yakuman_yaku("daisharin", _daisharin, closed_only=True)
 
 SPECIAL_YAKU: tuple[Yaku, ...] = (
     OYA, MENZEN, HONBA, GARI, BANBAN, MINKAN, ANKAN, GARI_SET, RON, KARASU, ALL_GARI,

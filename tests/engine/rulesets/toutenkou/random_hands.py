@@ -53,7 +53,7 @@ def random_options(rng: random.Random) -> dict[str, Any]:
         "fives": ["plain", "dora", "gari"], "yakuman_points": [20, 50], "ron_points": [8, 0],
         "minkan_points": [2, 1], "karasu_points": ["10/20", "20/30"],
         "karasu_closed_only": [False, True], "gari_bai": [False, True],
-        "gari_tori": [False, True],
+        "gari_tori": [False, True], "daisharin": [False, True],
     }
     return {name: rng.choice(values) for name, values in choices.items() if rng.random() < 0.3}
 

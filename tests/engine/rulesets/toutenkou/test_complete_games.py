@@ -8,6 +8,10 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+import engine
+from engine.game.cli import game_command
 from tests.engine.game.games import lines, settled
 
 DOC = Path(__file__).resolve().parents[4] / "docs" / "rules" / "toutenkou.md"
@@ -72,3 +76,16 @@ def test_parlor_rules_game_worked_by_hand() -> None:
     assert result["end"] == {"hand": 4, "reasons": ["tobi"]}
     assert result["final"]["scores"] == [135, 12, -27]
     assert result["final"]["points_delta"] == [95, -28, -67]
+
+
+@pytest.mark.parametrize("name", ["tenhou", "parlor"])
+def test_engine_game_command_settles_the_doc_games(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The issue: "through the same engine.settle_game and engine game as Speed Tonpuu".
+    path = tmp_path / f"{name}.json"
+    path.write_text(json.dumps(doc_game(name)), encoding="utf-8")
+    assert game_command(str(path)) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed == engine.settle_game(doc_game(name))
+    assert printed["final"] is not None

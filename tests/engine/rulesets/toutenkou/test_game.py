@@ -211,3 +211,29 @@ def test_chonbo_pays_20_to_each_other_player() -> None:
 def test_four_player_only_aborts_are_refused() -> None:
     error = error_of(toutenkou({"kind": "abort", "cause": "suufon_renta"}))
     assert "needs four players" in error["message"]
+
+
+def test_no_chi_option_refuses_a_chi_in_a_game() -> None:
+    # JA: "チーはできない。" A hand option, so a game sets it in its "options".
+    chi = {"hand": "456s789s11p555z", "win_tile": "1p", "nuki": "4z",
+           "melds": [{"kind": "chi", "tiles": "123p"}]}
+    assert lines(last(settled(toutenkou(ron(1, 2, chi))))) == [(2, 1, 12, 0)]
+    out = toutenkou(ron(1, 2, chi))
+    out["options"] = {"no_chi": True}
+    error = error_of(out)
+    assert error["code"] == "bad_field"
+    assert "melds[0] (chi 123p): no chi in this game" in error["message"]
+
+
+def test_pao_follows_the_usual_rules() -> None:
+    # JA: "その他の細目は一般的な四人打ちのルールに準ずる": pao on daisangen. Open daisangen
+    # ron: daisangen 20 + banban 2 + ron 8 + karasu 10 = 40, half from the pao player; on
+    # tsumo the pao player pays both shares (daisangen 20 + banban 2 + karasu 10 = 32 each).
+    daisangen = {"hand": "555z666z234s11p", "win_tile": "1p",
+                 "melds": [{"kind": "pon", "tiles": "777z"}]}
+    ron_hand = last(settled(toutenkou({"kind": "win", "wins": [
+        {"winner": 1, "discarder": 2, "pao": 0, "record": daisangen}]})))
+    assert lines(ron_hand) == [(0, 1, 20, 0), (2, 1, 20, 0)]
+    tsumo_hand = last(settled(toutenkou({"kind": "win", "wins": [
+        {"winner": 1, "pao": 0, "record": {**daisangen, "win": "tsumo"}}]})))
+    assert lines(tsumo_hand) == [(0, 1, 64, 0)]

@@ -50,6 +50,16 @@ def test_gari_set_aside_draws_a_replacement_and_rinshan_kaihou_counts() -> None:
     assert result["total"] == 14
 
 
+def test_twenty_rinshan_tiles_serve_sixteen_gari_and_four_kans() -> None:
+    # "There are 20 rinshan tiles in total": every gari set aside (16) and four kans, each
+    # drawing a replacement, is a hand the engine takes (suukantsu, all gari).
+    kans = (("ankan", "2222p"), ("ankan", "3333s"), ("minkan", "6666z"), ("kakan", "7777z"))
+    result = scored(record("55p", "5p", melds=kans, win="tsumo", rinshan=True,
+                           nuki="1111m5550m9999m4444z"))
+    got = points_of(result)
+    assert (got["suukantsu"], got["gari"], got["gari_set"], got["all_gari"]) == (20, 16, 16, 20)
+
+
 def test_rinshan_needs_a_gari_set_aside_or_a_kan() -> None:
     code, message = error_of(of(HAKU_CLOSED, win="tsumo", rinshan=True))
     assert code == "bad_field"

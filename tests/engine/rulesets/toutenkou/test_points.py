@@ -276,15 +276,67 @@ def test_sanshoku_doujun_is_not_a_toutenkou_yaku() -> None:
     assert "sanshoku_doukou" in names
 
 
-def test_haitei_is_the_last_tile_before_the_dora_indicator() -> None:
-    # "A single hand ends when there's no tile left before dora indicators." (haitei)
-    assert points_of(scored(of(HAKU_CLOSED, nuki="4z", win="tsumo", haitei=True)))["haitei"] == 1
+@pytest.mark.parametrize(("win", "flag"), [("tsumo", "haitei"), ("ron", "houtei")])
+def test_haitei_is_the_last_tile_before_the_dora_indicator(win: str, flag: str) -> None:
+    # "A single hand ends when there's no tile left before dora indicators." / JA "王牌は取り
+    # 切り(ドラ表示牌の隣の牌までツモりきる)": the last draw (haitei) and its discard (houtei).
+    assert points_of(scored(of(HAKU_CLOSED, nuki="4z", win=win, **{flag: True})))[flag] == 1
+
+
+def test_0m_set_aside_on_a_yakuman_hand_keeps_its_gari_point_not_its_red_dora() -> None:
+    # "0m is also a red dora, so it is worth 2 points" beside "Yakuman yaku cannot stack with
+    # other regular non-yakuman yaku ... though they can still stack with toutenkou-specified
+    # special yakus": gari is a special yaku, the red dora is dora and drops.
+    result = scored({**DAISUUSHII, "nuki": "0m"})
+    assert points_of(result) == {"daisuushii": 20, "oya": 1, "honba": 2, "gari": 1,
+                                 "banban": 2, "ron": 8}
+
+
+def test_open_riichi_may_be_declared_at_2_points() -> None:
+    # JA: "オープンリーチは掛けてもよい" (open riichi may be declared); the standard 2.
+    result = scored(of(HAKU_CLOSED, nuki="4z", riichi="open"))
+    assert points_of(result)["open_riichi"] == 2
+    assert "riichi" not in points_of(result)
+
+
+def test_open_riichi_option_off_refuses_an_open_riichi() -> None:
+    # JA: "オープンリーチ大車輪など各種ローカル役を採用していることも多い" (local yaku such as
+    # open riichi are often, so not always, adopted).
+    options = {"open_riichi": False}
+    code, message = error_of(of(HAKU_CLOSED, nuki="4z", riichi="open", options=options))
+    assert code == "bad_field"
+    assert "'riichi': 'open'" in message
+    assert points_of(scored(of(HAKU_CLOSED, nuki="4z", riichi="riichi", options=options)))[
+        "riichi"] == 1
+
+
+DAISHARIN = record("22334405667788p", "8p")
+
+
+def test_daisharin_is_a_yakuman_by_option() -> None:
+    # JA: "オープンリーチ大車輪など各種ローカル役を採用していることも多い" (daisharin,
+    # 22334455667788p, a local yakuman). Off by default: the regular yaku count.
+    plain = points_of(scored(DAISHARIN))
+    assert "daisharin" not in plain
+    assert (plain["chinitsu"], plain["ryanpeikou"]) == (6, 3)
+    result = scored({**DAISHARIN, "options": {"daisharin": True}})
+    assert points_of(result) == {"daisharin": 20, "menzen": 1, "banban": 2, "ron": 8,
+                                 "karasu": 20}
+    assert (result["yakuman"], result["limit"]) == (1, "yakuman")
+    fifty = scored({**DAISHARIN, "options": {"daisharin": True, "yakuman_points": 50}})
+    assert points_of(fifty)["daisharin"] == 50
+
+
+def test_daisharin_needs_every_pair_2p_to_8p() -> None:
+    result = scored(record("22334455667799p", "9p", options={"daisharin": True}))
+    assert "daisharin" not in points_of(result)
 
 
 OPTION_DEFAULTS: dict[str, Any] = {
     "tiles": 112, "aka": True, "manzu_dora": "tenhou", "fives": "plain", "yakuman_points": 20,
     "ron_points": 8, "minkan_points": 2, "karasu_points": "10/20", "karasu_closed_only": False,
     "gari_bai": False, "gari_tori": False, "gari_in_hand": "allowed", "no_chi": False,
+    "open_riichi": True, "daisharin": False,
 }
 
 
@@ -308,6 +360,6 @@ def test_special_yaku_names_are_documented() -> None:
     with open("docs/rules/toutenkou.md", encoding="utf-8") as doc:
         text = doc.read()
     specials = ["oya", "menzen", "honba", "gari", "banban", "minkan", "ankan", "gari_set",
-                "ron", "karasu", "all_gari", "five_dora", "five_gari"]
+                "ron", "karasu", "all_gari", "five_dora", "five_gari", "daisharin"]
     for name in specials:
         assert f"`{name}`" in text, name

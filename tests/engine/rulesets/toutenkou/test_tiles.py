@@ -38,6 +38,13 @@ def test_a_missing_tile_is_rejected_in_any_field(field: str) -> None:
     assert f"7m in {field}" in message
 
 
+def test_a_missing_tile_is_rejected_in_melds_and_ura_indicators() -> None:
+    code, message = error_of(record("123p456s11p555z", "1p", melds=(("pon", "777m"),)))
+    assert (code, "tile 7m in melds[0]" in message) == ("bad_tiles", True)
+    code, message = error_of(of(HAKU_CLOSED, riichi="riichi", ura_indicators="3m"))
+    assert (code, "tile 3m in ura_indicators" in message) == ("bad_tiles", True)
+
+
 def test_red_fives_0m_0p_0s_are_in_the_112_set() -> None:
     # "(including red fives 0m0p0s)"
     result = scored(record("340p406s789s11p555z", "1p", nuki="0m"))
