@@ -18,7 +18,8 @@ What it does, on loopback only:
    reads the session's balances after about a third of the hands, and when
    the engine says the game is over closes the session (manager) and opens
    the next one at the same table. ``--rate`` paces each client (requests per
-   second; 0, the default, sends the next request as soon as the last answers);
+   second, each client starting at a random phase of its interval; 0, the
+   default, sends the next request as soon as the last answers);
 4. prints throughput, p50/p95/p99 latency per request kind and overall, and
    the error count (any non-2xx answer or failed connection).
 """
@@ -307,7 +308,10 @@ class Client:
         start.wait()
         until = time.monotonic() + duration
         interval = 1 / rate if rate > 0 else 0.0
-        next_at = time.monotonic()
+        # Paced clients start at a random phase of the interval: staff at 20 tables do not
+        # press "save" in the same millisecond, and a lock-step start would measure a burst
+        # of 20 simultaneous requests every interval instead of a steady load.
+        next_at = time.monotonic() + self.random.uniform(0, interval) - interval
         while time.monotonic() < until and self.requests < max_requests:
             if interval:
                 next_at += interval
