@@ -35,6 +35,7 @@ class Resolution:
 def resolve(hand: HandInput, table: Table, seating: Seating) -> Resolution:
     rules = seating.rules
     _check_dead(hand, rules=rules)
+    _check_suucha_riichi(hand, rules=rules)
     resolution = Resolution(deposits=_riichi_deposits(hand, table, rules=rules))
     if hand.kind == "win":
         _resolve_win(hand, seating, resolution)
@@ -55,6 +56,19 @@ def _riichi_deposits(hand: HandInput, table: Table, *, rules: GameRules) -> list
                 f" than the {rules.riichi_stick}-point riichi stick"
             )
     return [Deposit(seat, -rules.riichi_stick, "riichi") for seat in hand.riichi]
+
+
+def _check_suucha_riichi(hand: HandInput, *, rules: GameRules) -> None:
+    """Four riichi that stood abort the hand at once (abortive-draws.txt, "Suucha riichi"):
+    a win, or a draw without a riichi on the last discard, cannot follow them."""
+    if rules.players != 4 or len(hand.riichi) != 4:
+        return
+    if hand.kind == "win" or (hand.kind == "draw" and not hand.riichi_no_draws_left):
+        raise bad_game(
+            f"hand {hand.index}: riichi: four riichi that stood abort the hand (record an abort"
+            " with cause 'suucha_riichi'); a fourth riichi whose declaration tile was ronned"
+            " did not stand: leave it out"
+        )
 
 
 def _check_dead(hand: HandInput, *, rules: GameRules) -> None:
@@ -116,6 +130,10 @@ def _check_draw(hand: HandInput, rules: GameRules) -> None:
                            " without a draw left")
     if hand.nagashi and rules.nagashi == "off":
         raise bad_game(f"{where}nagashi: {rules.slug} plays without nagashi mangan")
+    dead_nagashi = sorted(set(hand.nagashi) & hand.dead_seats)
+    if dead_nagashi and rules.nagashi in ("haneman_win", "points_win"):
+        raise bad_game(f"{where}nagashi: seat {dead_nagashi[0]} has a dead hand and cannot win"
+                       f" (nagashi is a win under {rules.slug})")
 
 
 def _resolve_draw(hand: HandInput, seating: Seating, resolution: Resolution) -> None:
@@ -177,6 +195,9 @@ def _resolve_abort(hand: HandInput, rules: GameRules, resolution: Resolution) ->
         raise bad_game(f"{where}kans: only a suukaikan abort lists the kans")
     if hand.caller is not None and cause != "kyuushuu_kyuuhai":
         raise bad_game(f"{where}caller: only kyuushuu kyuuhai has a caller")
+    if hand.caller is not None and hand.caller in hand.riichi:
+        raise bad_game(f"{where}caller: seat {hand.caller} calls kyuushuu kyuuhai on its first"
+                       " draw, before any discard, so it cannot have declared riichi")
     if cause == "dealer_first_discard":
         if not rules.special_abort:
             raise bad_game(f"{where}cause: {rules.slug} has no agreed abort before the dealer's"

@@ -13,6 +13,7 @@ called game, the last dealership) and the deal moves on. Bad input is a
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from engine.errors import EngineError, ErrorCode
@@ -24,6 +25,7 @@ from engine.game.rules import GameRules
 from engine.game.table import Table, Transfer, deltas
 from engine.game.wins import Seating
 from engine.rulesets import configure as configure_hand_rules
+from engine.rulesets import get as get_hand_rules
 
 HAND_CHIP_REASONS = ("ron", "tsumo", "pao")
 
@@ -46,7 +48,7 @@ def _settle(game: GameInput) -> dict[str, Any]:
     if len(game.players) != rules.players:
         raise bad_game(f"players: {game.ruleset} is played by {rules.players} players, not"
                        f" {len(game.players)}")
-    _check_hand_options(game)
+    rules = _check_hand_options(game, rules)
     table = Table.start(rules)
     chips_by_kind = {kind: [0] * rules.players for kind in CHIP_KINDS}
     hands: list[dict[str, Any]] = []
@@ -73,10 +75,15 @@ def _settle(game: GameInput) -> dict[str, Any]:
     }
 
 
-def _check_hand_options(game: GameInput) -> None:
+def _check_hand_options(game: GameInput, rules: GameRules) -> GameRules:
+    """Check the game's hand options; a hand option that changes the honba per payer
+    (Speed Tonpuu's ``basengo``) changes it for the game-level wins too."""
     if not game.options:
-        return
-    configure_hand_rules(game.ruleset, dict(game.options))  # names options.<name> when bad
+        return rules
+    hand_rules = configure_hand_rules(game.ruleset, dict(game.options))  # names bad options
+    if hand_rules.honba_per_payer != get_hand_rules(game.ruleset).honba_per_payer:
+        return replace(rules, honba_per_payer=hand_rules.honba_per_payer)
+    return rules
 
 
 def _round_wind(table: Table, rules: GameRules) -> str:

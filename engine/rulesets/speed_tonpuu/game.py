@@ -59,6 +59,14 @@ OPTIONS = (
         False,
         "optional abort agreed by everyone before the dealer's first discard (no honba added)",
     ),
+    GameOption(
+        "bust",
+        "choice",
+        "below_zero",
+        "tobi (\"Tobi: 1 chip\"; the text does not say when a player busts): below zero, or"
+        " at zero or below",
+        ("below_zero", "at_zero"),
+    ),
     *table_options(),
 )
 
@@ -83,7 +91,7 @@ def build(options: Mapping[str, Any]) -> GameRules:
         special_abort=options["special_abort"],
         chonbo_each=3000,
         false_calls=FALSE_CALLS,
-        bust="below_zero",
+        bust=options["bust"],
         tobi_chips=1,
         called_game_at=55000,
         called_game_chips=1,

@@ -165,3 +165,40 @@ def test_special_abort_has_no_riichi() -> None:
 def test_three_player_game_has_no_four_player_aborts() -> None:
     error = error_of(game(abort("suufon_renta"), ruleset="tenhou-sanma", players=3))
     assert error["message"] == "hand 0: cause: suufon_renta needs four players"
+
+
+def test_suucha_riichi_fourth_declaration_ronned_is_no_riichi_and_the_ron_counts() -> None:
+    # "If the riichi declaration tile of the fourth player is ronned, the fourth riichi is not
+    # considered successful and the ron is counted." Seat 3's riichi did not stand: seat 2
+    # (riichi, pinfu, tanyao: 3,900) takes the three sticks.
+    out = last(settled(game(ron(2, 3, riichi=[0, 1, 2]), ruleset=SPEED)))
+    assert out["scores"] == [24000, 24000, 30900, 21100]
+    error = error_of(game(ron(2, 3, riichi=[0, 1, 2, 3]), ruleset=SPEED))
+    assert error["message"] == (
+        "hand 0: riichi: four riichi that stood abort the hand (record an abort with cause"
+        " 'suucha_riichi'); a fourth riichi whose declaration tile was ronned did not stand:"
+        " leave it out"
+    )
+
+
+def test_suucha_riichi_is_declared_when_all_four_players_have_declared_riichi() -> None:
+    # "Suucha riichi ... is declared when all four players have declared riichi successfully"
+    # (mandatory): no exhaustive draw after four riichi, unless the fourth came on the last
+    # discard ("Riichi with no draws left is allowed").
+    four = [0, 1, 2, 3]
+    error = error_of(game(draw(*four, riichi=four), ruleset=SPEED))
+    assert error["message"].startswith("hand 0: riichi: four riichi that stood abort the hand")
+    out = last(settled(game(draw(*four, riichi=four, riichi_no_draws_left=[3]), ruleset=SPEED)))
+    assert out["sticks_after"] == 4
+
+
+def test_kyuushuu_kyuuhai_is_called_on_the_callers_first_draw() -> None:
+    # "If a player's 14-tile hand after his initial draw is composed of 9 different honor or
+    # terminal tiles, the player may announce this": before its first discard, so no riichi.
+    out = last(settled(game(abort("kyuushuu_kyuuhai", caller=2, riichi=[0, 1]), ruleset=SPEED)))
+    assert (out["sticks_after"], out["honba_after"]) == (2, 1)
+    error = error_of(game(abort("kyuushuu_kyuuhai", caller=2, riichi=[2]), ruleset=SPEED))
+    assert error["message"] == (
+        "hand 0: caller: seat 2 calls kyuushuu kyuuhai on its first draw, before any discard,"
+        " so it cannot have declared riichi"
+    )

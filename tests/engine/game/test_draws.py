@@ -123,3 +123,16 @@ def test_noten_penalty_to_the_pot_is_a_deposit() -> None:
 def test_noten_total_that_cannot_split_is_refused() -> None:
     with pytest.raises(EngineError, match="noten_total paid to the pot must come in whole"):
         replace(configure("riichi-standard", {}), noten_to_pot=True)
+
+
+@pytest.mark.parametrize(("basengo", "honba_each"), [(True, 500), (False, 100)])
+def test_basengo_option_sets_the_honba_of_a_nagashi_win_too(
+    basengo: bool, honba_each: int
+) -> None:
+    # "Basengo: honba bonus is 500 per player"; with the hand option off, the game-level wins
+    # (nagashi, special suukantsu) take the standard 100 per payer like every hand record.
+    result = settled(game(draw(0), draw(nagashi=[2]), ruleset=SPEED,
+                          options={"basengo": basengo}))
+    assert lines(last(result)) == [
+        (0, 2, 6000 + honba_each, 0), (1, 2, 3000 + honba_each, 0), (3, 2, 3000 + honba_each, 0)
+    ]

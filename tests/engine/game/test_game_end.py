@@ -140,3 +140,25 @@ def test_stopped_must_be_a_boolean() -> None:
     assert out["ok"] is False
     assert out["error"]["code"] == "bad_game"
     assert "stopped" in out["error"]["message"]
+
+
+def test_called_game_at_exactly_55000_ends_the_game() -> None:
+    # "any player reaching 55,000 pt ends the game instantly". Ten chonbo (3,000 all) by
+    # seats 1, 2, 3, 1, ...: seat 0 takes 3,000 from each, 52,000 after nine, 55,000 after ten.
+    result = settled(game(*[chonbo(1 + i % 3) for i in range(10)], ruleset=SPEED))
+    assert result["hands"][8]["scores"][0] == 52000
+    assert result["hands"][8]["game_ends"] == []
+    assert result["end"] == {"hand": 9, "reasons": ["called_game"]}
+    assert result["final"]["scores"] == [55000, 7000, 19000, 19000]
+    assert [c["called_game"] for c in result["final"]["chips"]] == [3, -1, -1, -1]
+
+
+@pytest.mark.parametrize(("bust", "ends"), [("below_zero", []), ("at_zero", ["tobi"])])
+def test_tobi_at_zero_is_an_option_in_speed_tonpuu(bust: str, ends: list[str]) -> None:
+    # "Tobi: 1 chip" does not say whether 0 points busts. Seat 3: two chonbo (7,000 left), two
+    # draws with three tenpai (3,000 each), one with the dealer alone tenpai (1,000): 0.
+    hands = [chonbo(3), chonbo(3), draw(0, 1, 2), draw(0, 1, 2), draw(0)]
+    result = settled(game(*hands, ruleset=SPEED, bust=bust))
+    assert last(result)["scores"][3] == 0
+    assert last(result)["game_ends"] == ends
+    assert lines(last(result), "tobi") == ([(3, 0, 0, 1)] if ends else [])

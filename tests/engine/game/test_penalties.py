@@ -104,3 +104,13 @@ def test_false_ron_is_chonbo_in_riichi_standard() -> None:
 def test_dead_hand_cannot_win() -> None:
     error = error_of(game(ron(1, 2, dead=[{"seat": 1, "cause": "kuikae"}]), ruleset=SPEED))
     assert error["message"] == "hand 0: wins[0].winner: seat 1 has a dead hand and cannot win"
+
+
+def test_dead_hand_cannot_win_by_nagashi_in_speed_tonpuu() -> None:
+    # "Nagashimangan is a special win": a dead hand (which can no longer win) cannot take it.
+    dead = [{"seat": 2, "cause": "taahai"}]
+    error = error_of(game(draw(nagashi=[2], dead=dead), ruleset=SPEED))
+    assert error["message"] == (
+        "hand 0: nagashi: seat 2 has a dead hand and cannot win (nagashi is a win under"
+        " speed-tonpuu)"
+    )

@@ -24,18 +24,23 @@ def _subset(data: st.DataObject, seats: list[int]) -> list[int]:
     return sorted(data.draw(st.sets(st.sampled_from(seats))) if seats else [])
 
 
+def _riichi(data: st.DataObject, seats: list[int]) -> list[int]:
+    """Riichi declarers of a hand that is not a suucha riichi: at most three."""
+    return _subset(data, seats)[:3]
+
+
 def _hand(data: st.DataObject, ruleset: str, state: dict[str, Any]) -> dict[str, Any]:
     scores, dealer = state["scores"], state["dealer_after"]
     can_riichi = [seat for seat in SEATS if scores[seat] >= 1000]
     kinds = ["draw", "abort", "chonbo", "win"]
     kind = data.draw(st.sampled_from(kinds))
     if kind == "draw":
-        riichi = _subset(data, can_riichi)
+        riichi = _riichi(data, can_riichi)
         tenpai = sorted(set(riichi) | set(_subset(data, list(SEATS))))
         hand: dict[str, Any] = {"kind": "draw", "tenpai": tenpai, "riichi": riichi}
         if data.draw(st.integers(0, 5)) == 0:
             hand["nagashi"] = [data.draw(st.sampled_from(list(SEATS)))]
-        noten = [seat for seat in SEATS if seat not in tenpai]
+        noten = [seat for seat in SEATS if seat not in tenpai + hand.get("nagashi", [])]
         if noten and data.draw(st.booleans()):
             hand["dead"] = [{"seat": data.draw(st.sampled_from(noten)), "cause": "taahai"}]
         if ruleset == "speed-tonpuu" and dealer in tenpai and data.draw(st.booleans()):
@@ -60,7 +65,7 @@ def _win(data: st.DataObject, ruleset: str, can_riichi: list[int]) -> dict[str, 
         win: dict[str, Any] = {"winner": winner, "special": "suukantsu"}
         if discarder is not None:
             win["discarder"] = discarder
-        return {"kind": "win", "wins": [win], "riichi": _subset(data, can_riichi)}
+        return {"kind": "win", "wins": [win], "riichi": _riichi(data, can_riichi)}
     count = 1 if discarder is None else data.draw(st.integers(1, 2))
     winners = data.draw(st.lists(st.sampled_from(others), min_size=count, max_size=count,
                                  unique=True))
@@ -76,7 +81,7 @@ def _win(data: st.DataObject, ruleset: str, can_riichi: list[int]) -> dict[str, 
             win["discarder"] = discarder
         wins.append(win)
     open_winners = {w["winner"] for w in wins if "pao" in w}
-    riichi = [seat for seat in _subset(data, can_riichi) if seat not in open_winners]
+    riichi = [seat for seat in _riichi(data, can_riichi) if seat not in open_winners]
     return {"kind": "win", "wins": wins, "riichi": riichi}
 
 

@@ -30,6 +30,7 @@ def test_speed_tonpuu_options_and_defaults() -> None:
         "chip_value": 5000,
         "placement_only": True,
         "special_abort": False,
+        "bust": "below_zero",
         "leftover_sticks": "first_place",
         "multi_ron_bonus": "first",
         "triple_ron": False,

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from tests.engine.game.games import PINFU_TANYAO, draw, error_of, game, last, ron, settled, tsumo
+from tests.engine.game.games import (
+    PINFU_TANYAO,
+    draw,
+    error_of,
+    game,
+    last,
+    lines,
+    ron,
+    settled,
+    tsumo,
+)
 
 SPEED = "speed-tonpuu"
 
@@ -132,3 +142,29 @@ def test_dealer_pass_never_option_refuses_passing() -> None:
     assert error["message"] == (
         "hand 0: dealer_passes: riichi-standard has no agariyame or tenpaiyame"
     )
+
+
+# Open tanyao: chi 234s, pon 666p, won on 4m; 1 han 30 fu (dealer ron 1,500).
+OPEN_TANYAO = {"hand": "234m456p88s", "win_tile": "4m",
+               "melds": [{"kind": "chi", "tiles": "234s"}, {"kind": "pon", "tiles": "666p"}]}
+
+
+def test_tenpaiyame_without_being_the_last_dealer_or_in_first_place() -> None:
+    # Seat 2 rons seat 3 (2,000); dealer 1 and seat 2 tenpai twice (1,500 each time); dealer 1,
+    # second with 28,000 behind seat 2's 30,000, in the second of four dealerships, passes.
+    result = settled(game(ron(2, 3), draw(1, 2), draw(1, 2, dealer_passes=True), ruleset=SPEED))
+    passed = last(result)
+    assert passed["scores"] == [22000, 28000, 30000, 20000]
+    assert (passed["dealer"], passed["honba"]) == (1, 1)
+    assert (passed["dealer_after"], passed["honba_after"], passed["game_ends"]) == (2, 0, [])
+
+
+def test_agariyame_without_being_the_last_dealer_or_in_first_place() -> None:
+    # Seat 2 (riichi) rons seat 3: 3,900 and its stick back (28,900). Dealer 1 and seat 2 tenpai:
+    # 26,500 and 30,400. Dealer 1 rons seat 0 with an open tanyao: 1,500 + 1,500 for the honba
+    # (basengo): 29,500, still second; it passes and the honba goes back to 0.
+    hands = (ron(2, 3, riichi=[2]), draw(1, 2), ron(1, 0, OPEN_TANYAO, dealer_passes=True))
+    passed = last(settled(game(*hands, ruleset=SPEED)))
+    assert lines(passed) == [(0, 1, 3000, 0)]
+    assert passed["scores"] == [20500, 29500, 30400, 19600]
+    assert (passed["dealer_after"], passed["honba_after"], passed["game_ends"]) == (2, 0, [])

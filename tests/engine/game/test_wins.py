@@ -164,3 +164,39 @@ def test_three_player_tsumo_is_paid_by_the_two_others() -> None:
     sanma = {"hand": "123p456p789s11z234s", "win_tile": "4s"}
     out = last(settled(game(tsumo(1, sanma), ruleset="tenhou-sanma", players=3)))
     assert lines(out) == [(0, 1, 500, 0), (2, 1, 300, 0)]
+
+
+# Rinshan kaihou after a daiminkan of 3s: tanki 5p, a red 0p. Rinshan, tanyao, aka: 3 han;
+# 20 + open kan of simples 8 + tanki 2 + tsumo 2 = 32 -> 40 fu: 1,300 / 2,600, 1 chip each.
+RINSHAN = {"hand": "234m406p678s55p", "win_tile": "5p", "win": "tsumo", "rinshan": True,
+           "melds": [{"kind": "minkan", "tiles": "3333s"}]}
+# Daisuushii (double yakuman): East, South, West called, North closed; 64,000 on ron.
+DAISUUSHII = {"hand": "444z55m", "win_tile": "4z",
+              "melds": [{"kind": "pon", "tiles": t} for t in ("111z", "222z", "333z")]}
+# Suukantsu on a tanki ron (one yakuman, 32,000).
+SUUKANTSU = {"hand": "55s", "win_tile": "5s",
+             "melds": [{"kind": "ankan", "tiles": "1111m"}, {"kind": "ankan", "tiles": "2222p"},
+                       {"kind": "minkan", "tiles": "3333s"}, {"kind": "kakan", "tiles": "4444p"}]}
+
+
+@pytest.mark.parametrize(("record", "discarder", "expected"), [
+    # "in the case of rinshan, pao pays the full amount", and 3 x the chips.
+    (RINSHAN, None, [(1, 2, 5200, 3)]),
+    # Ron: pao pays half the points and all the chips (20 for a double yakuman).
+    (DAISUUSHII, 3, [(1, 2, 32000, 20), (3, 2, 32000, 0)]),
+    (SUUKANTSU, 3, [(1, 2, 16000, 10), (3, 2, 16000, 0)]),
+    (DAISANGEN, 3, [(1, 2, 16000, 10), (3, 2, 16000, 0)]),
+])
+def test_pao_is_on_for_daisangen_daisuushi_suukantsu_and_rinshan(
+    record: dict, discarder: int | None, expected: list[tuple[int, int, int, int]]
+) -> None:
+    win = {"winner": 2, "pao": 1, "record": record}
+    if discarder is not None:
+        win["discarder"] = discarder
+    out = last(settled(game({"kind": "win", "wins": [win]}, ruleset=SPEED)))
+    assert [line for line in lines(out) if line[2]] == expected
+
+
+def test_rinshan_is_no_pao_yaku_outside_speed_tonpuu() -> None:
+    hand = {"kind": "win", "wins": [{"winner": 2, "pao": 1, "record": RINSHAN}]}
+    assert error_of(game(hand))["message"].startswith("hand 0: wins[0].pao: pao applies to")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.engine.hands import error_of, yaku_of
-from tests.engine.rulesets.speed_tonpuu.speed import pon, speed, speed_ok
+from tests.engine.rulesets.speed_tonpuu.speed import chi, pon, speed, speed_ok
 
 # riichi, pinfu, tanyao and one dora (indicator 1m): 4 han 30 fu on ron.
 FOUR_HAN_30_FU = {"hand": "234m456p678s345s88s", "win_tile": "3s", "riichi": "riichi",
@@ -111,3 +111,39 @@ def test_strict_tonpuusen_has_only_the_east_round(wind: str) -> None:
     assert code == "bad_field"
     assert message.startswith(f"field 'round_wind': '{wind}', but speed-tonpuu is played in the "
                               "East round only")
+
+
+# --- "Ari-ari: kuitan and atozuke are on." ----------------------------------------------
+
+
+@pytest.mark.parametrize(("kuitan", "payment"), [(True, {"ron": 1000}), (False, None)])
+def test_ari_ari_kuitan_open_tanyao_is_one_han(kuitan: bool, payment: dict | None) -> None:
+    # Chi 234s, pon 666p, 234m 456p 88s won on 4m: an open all-simples hand, tanyao 1 han;
+    # 20 + open 6p triplet 2 = 22 -> 30 fu: 1,000 on ron. Kuitan off: no yaku.
+    result = speed("234m456p88s", "4m", melds=(chi("234s"), pon("666p")),
+                   options={"kuitan": kuitan})
+    if payment is None:
+        assert error_of(result)[0] == "no_yaku"
+    else:
+        assert result["ok"], result
+        assert yaku_of(result) == {"tanyao": 1}
+        assert result["payment"] == payment
+
+
+def test_ari_ari_atozuke_a_yaku_only_the_winning_tile_gives_counts() -> None:
+    # Open hand on a shanpon 55z / 22m: haku wins with a yaku (atozuke allowed), 2m without.
+    melds = (chi("234s"),)
+    result = speed_ok("22m456p678s55z5z", "5z", melds=melds)
+    assert yaku_of(result) == {"yakuhai_haku": 1}
+    assert result["payment"] == {"ron": 1000}
+    assert error_of(speed("22m456p678s55z2m", "2m", melds=melds))[0] == "no_yaku"
+
+
+def test_all_kan_dora_are_revealed_immediately_and_count_on_a_rinshan_win() -> None:
+    # "All kan dora are revealed immediately": the kan's new indicator (2m, so 3m is dora)
+    # already counts for the rinshan tile drawn after that kan. Minkan 3333s (8 fu) + tanki
+    # (2) + tsumo (2) + 20 = 32 -> 40 fu; rinshan, tanyao, dora 1 (3m) + 4 (3333s): 7 han.
+    result = speed_ok("234m456p678s55p", "5p", melds=(("minkan", "3333s"),), win="tsumo",
+                      rinshan=True, dora_indicators="2m2s")
+    assert yaku_of(result) == {"rinshan_kaihou": 1, "tanyao": 1, "dora": 5}
+    assert result["payment"] == {"tsumo_dealer": 6000, "tsumo_non_dealer": 3000}

@@ -204,3 +204,18 @@ def test_a_robbed_ankan_leaves_no_other_copy_of_its_tile() -> None:
     result = speed(**{**KOKUSHI_ROBBING, "hand": "119m19p19s1234567z"})
     assert error_of(result) == ("bad_field", "field 'chankan_ankan': the robbed ankan held all "
                                 "four 1m, so the hand cannot hold another")
+
+
+# --- special suukantsu: "if the rinshan tile completes the hand, the win is resolved normally
+# (where suukantsu is a yaku, not a special win)" -----------------------------------------
+
+FOUR_KANS = (("ankan", "1111m"), ("ankan", "2222p"), ("minkan", "3333s"), ("kakan", "4444p"))
+
+
+def test_suukantsu_completed_by_the_rinshan_tile_is_the_ordinary_yakuman() -> None:
+    # A hand record, scored as usual: suukantsu (one yakuman, 8,000/16,000) and, unlike the
+    # special win, the colour tiles' chips: the red 0s, 1 chip, + 5 yakuman chips from each.
+    result = speed_ok("05s", "5s", melds=FOUR_KANS, win="tsumo", rinshan=True)
+    assert yaku_of(result) == {"suukantsu": 1}
+    assert result["payment"] == {"tsumo_dealer": 16000, "tsumo_non_dealer": 8000}
+    assert result["chips"] == {"tsumo_each": 1 + 5}
