@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import django_filters
+from django import forms
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework.request import Request
@@ -46,13 +47,32 @@ class UtcDateTimeFilter(django_filters.IsoDateTimeFilter):  # type: ignore[misc]
         return super().filter(qs, value.astimezone(UTC) if value is not None else value)
 
 
+# The largest id a database holds (PostgreSQL bigint; SQLite's INTEGER is the same size).
+MAX_ID = 2**63 - 1
+
+
+class IdFilter(django_filters.NumberFilter):  # type: ignore[misc]
+    """A row id (``?player=3``): a whole number from 1 to MAX_ID, else a 400 naming the field.
+
+    A NumberFilter takes any decimal, and an id past the database's integer range
+    reaches SQLite as an OverflowError (a 500) through a related lookup.
+    """
+
+    field_class = forms.IntegerField
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("min_value", 1)
+        kwargs.setdefault("max_value", MAX_ID)
+        super().__init__(*args, **kwargs)
+
+
 class BaseFilterSet(django_filters.FilterSet):  # type: ignore[misc]  # django-filter is untyped
     """Every filter set of the API derives from this one (and is typed through it)."""
 
 
 class SessionFilter(BaseFilterSet):
     state = django_filters.ChoiceFilter(choices=SessionState.choices)
-    player = django_filters.NumberFilter(field_name="seats__player", label="seated player id")
+    player = IdFilter(field_name="seats__player", label="seated player id")
     opened_since = UtcDateTimeFilter(field_name="opened_at", lookup_expr="gte")
     opened_until = UtcDateTimeFilter(field_name="opened_at", lookup_expr="lt")
 
@@ -70,7 +90,7 @@ class CorrectionFilter(BaseFilterSet):
 
 
 class PenaltyFilter(BaseFilterSet):
-    parlor = django_filters.NumberFilter(field_name="session__parlor")
+    parlor = IdFilter(field_name="session__parlor")
     kind = django_filters.ChoiceFilter(choices=PenaltyKind.choices)
     since = UtcDateTimeFilter(field_name="recorded_at", lookup_expr="gte")
     until = UtcDateTimeFilter(field_name="recorded_at", lookup_expr="lt")
@@ -81,7 +101,7 @@ class PenaltyFilter(BaseFilterSet):
 
 
 class PlayerBalanceFilter(BaseFilterSet):
-    player = django_filters.NumberFilter(field_name="pk")
+    player = IdFilter(field_name="pk")
 
     class Meta:
         model = Player
@@ -89,8 +109,8 @@ class PlayerBalanceFilter(BaseFilterSet):
 
 
 class StatementFilter(BaseFilterSet):
-    player = django_filters.NumberFilter(field_name="account__player")
-    session = django_filters.NumberFilter(field_name="posting__session")
+    player = IdFilter(field_name="account__player")
+    session = IdFilter(field_name="posting__session")
     posting_kind = django_filters.ChoiceFilter(
         field_name="posting__kind", choices=PostingKind.choices
     )
@@ -103,7 +123,7 @@ class StatementFilter(BaseFilterSet):
 
 
 class SettlementFilter(BaseFilterSet):
-    parlor = django_filters.NumberFilter(field_name="session__parlor")
+    parlor = IdFilter(field_name="session__parlor")
     since = UtcDateTimeFilter(field_name="posting__created_at", lookup_expr="gte")
     until = UtcDateTimeFilter(field_name="posting__created_at", lookup_expr="lt")
 

@@ -188,3 +188,25 @@ def test_a_new_table_can_open_after_another_closes(world: World, api_as: RoleCli
     reopened = post(manager, "/api/sessions/", opening(world, table=table.pk))
 
     assert reopened.status_code == 201
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/settlements/?parlor={id}",
+        "/api/statements/?session={id}",
+        "/api/statements/?player={id}",
+        "/api/penalties/?parlor={id}",
+        "/api/sessions/?player={id}",
+        "/api/balances/?player={id}",
+    ],
+)
+@pytest.mark.parametrize("bad_id", ["99999999999999999999999", "1.5", "0"])
+def test_an_id_filter_out_of_range_is_a_400_naming_the_filter(
+    api_as: RoleClients, path: str, bad_id: str
+) -> None:
+    # Past the database's integer range SQLite raised OverflowError: a 500 (schemathesis).
+    response = api_as("manager").get(path.format(id=bad_id))
+
+    assert response.status_code == 400, response.content
+    assert path.split("?")[1].split("=")[0] in response.content.decode()
