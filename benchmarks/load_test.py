@@ -67,7 +67,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     load = api_load()
-    load_args = ["--clients", str(args.clients), "--duration", str(args.duration)]
+    # No pause between requests: the stress of a saturated server, not a parlor's pace.
+    load_args = ["--clients", str(args.clients), "--duration", str(args.duration), "--rate", "0"]
     load_args += ["--admin-url", args.admin_url, "--keep-db"]
     if args.json:
         load_args += ["--json", str(args.json)]

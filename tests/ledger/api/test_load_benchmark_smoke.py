@@ -22,7 +22,7 @@ def test_load_benchmark_records_hands_without_errors(tmp_path: Path) -> None:
 
     run = subprocess.run(
         [sys.executable, "benchmarks/api_load.py", "--clients", "2", "--duration", "2",
-         "--admin-url", admin_url, "--json", str(figures)],
+         "--rate", "0", "--admin-url", admin_url, "--json", str(figures)],
         cwd=ROOT,
         capture_output=True,
         text=True,
