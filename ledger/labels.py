@@ -10,8 +10,10 @@ name without a label is shown as itself with spaces (``some_yaku`` ->
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from django.utils.functional import Promise
+from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
 Labels = Mapping[str, Promise]
@@ -273,3 +275,14 @@ def yaku_label(name: str) -> str:
 def seat_wind(seat: int) -> str:
     """The seat's starting wind (seat 0 East); a seat out of range shows its number."""
     return str(WINDS[seat]) if 0 <= seat < len(WINDS) else str(seat)
+
+
+def score_value(score: Mapping[str, Any]) -> str:
+    """A win's value as people say it: "2× yakuman", "12 points", "3 han", "3 han 30 fu"."""
+    if score.get("yakuman"):
+        return _("%(count)d× yakuman") % {"count": score["yakuman"]}
+    if score.get("han") is None:
+        return _("%(points)s points") % {"points": score.get("points", "?")}
+    if score.get("fu") is None:
+        return _("%(han)d han") % {"han": score["han"]}
+    return _("%(han)d han %(fu)d fu") % {"han": score["han"], "fu": score["fu"]}

@@ -70,15 +70,6 @@ def _name(names: Sequence[str], seat: Any) -> str:
     return _("seat %(seat)s") % {"seat": seat}
 
 
-def _value(score: Mapping[str, Any]) -> str:
-    if score.get("yakuman"):
-        return _("%(count)d× yakuman") % {"count": score["yakuman"]}
-    if score.get("han") is None:
-        return _("%(points)s points") % {"points": score.get("points", "?")}
-    if score.get("fu") is None:
-        return _("%(han)d han") % {"han": score["han"]}
-    return _("%(han)d han %(fu)d fu") % {"han": score["han"], "fu": score["fu"]}
-
 
 def _payment(payment: Mapping[str, Any]) -> str:
     if "ron" in payment:
@@ -123,7 +114,7 @@ def _win_view(win: Mapping[str, Any], record: Mapping[str, Any], names: Sequence
         record=record,
         yaku=[_yaku_line(entry) for entry in score.get("yaku", [])]
         or ([YakuLine(labels.yaku_label(str(special)), "")] if special else []),
-        value=_value(score),
+        value=labels.score_value(score),
         limit=labels.label(labels.LIMITS, score["limit"]) if score.get("limit") else "",
         payment=_payment(score.get("payment") or {}),
         total=int(score.get("total") or 0),

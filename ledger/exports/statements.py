@@ -150,15 +150,6 @@ def _game_lines(window: Window, player: Player, zone: ZoneInfo) -> list[str]:
     return lines
 
 
-def _value(score: Mapping[str, Any]) -> str:
-    if score.get("yakuman"):
-        return _("%(count)d× yakuman") % {"count": score["yakuman"]}
-    if score.get("han") is None:
-        return _("%(points)s points") % {"points": score.get("points", "?")}
-    if score.get("fu") is None:
-        return _("%(han)d han") % {"han": score["han"]}
-    return _("%(han)d han %(fu)d fu") % {"han": score["han"], "fu": score["fu"]}
-
 
 def _player_wins(window: Window, player: Player) -> Iterator[tuple[int, int, dict[str, Any]]]:
     """(points won, hand id, the win drawn) for each live win of ``player`` in the window."""
@@ -214,7 +205,7 @@ def _drawn(win: dict[str, Any], zone: ZoneInfo) -> dict[str, Any]:
         "win_tile": _pictures(record.get("win_tile")),
         "dora": _pictures("".join(str(t) for t in record.get("dora_indicators") or [])),
         "yaku": [labels.yaku_label(str(entry.get("name", ""))) for entry in score.get("yaku", [])],
-        "value": _value(score),
+        "value": labels.score_value(score),
     }
 
 
