@@ -22,10 +22,12 @@ from openpyxl import load_workbook
 from ledger.exports.progress import Progress
 from ledger.exports.scope import window_of
 from ledger.exports.sources import entries_table
+from ledger.exports.statements import statement_html
 from ledger.exports.writers import xlsx_write
 from ledger.models import ExportJob, ExportState, HandResult, LedgerEntry, Session, Settlement
 from ledger.selectors.balances import player_balance
 from ledger.services.exports import export_request, export_run
+from parlor.services.preferences import user_language_set
 from tests.ledger.exports.support import closed_session, require_pdf, today
 from tests.ledger.tasks.support import FEE, MONEY, NET, POINTS
 
@@ -256,3 +258,18 @@ def test_a_days_statements_are_a_zip_of_one_pdf_per_player(staff: User) -> None:
         loser = session.seats.get(seat=0).player
         assert "-1,995" in pdf_text(archive.read(f"{loser.member_number}.pdf"))
     assert (job.progress_done, job.progress_total) == (4, 4)
+
+
+def test_a_statement_speaks_the_language_the_players_login_chose(staff: User) -> None:
+    session = closed_session(by=staff)
+    player = session.seats.get(seat=1).player
+    player.user = User.objects.create_user("member-1")
+    player.save(update_fields=["user"])
+    user_language_set(user=player.user, language="ja")
+    job = export_request(kind="statements", scope="player", format="pdf", parlor=session.parlor,
+                         player=player, by=staff)  # fmt: skip
+
+    html = statement_html(window=window_of(job), player=player)
+
+    assert "明細" in html and "合計" in html and "立直" in html  # statement, totals, riichi
+    assert "Statement" not in html
