@@ -35,6 +35,8 @@ class LedgerErrorCode(StrEnum):
     UNBALANCED_POSTING = "unbalanced_posting"
     NOT_AN_INTEGER = "not_an_integer"
     LEDGER_OUT_OF_STEP = "ledger_out_of_step"
+    # Background jobs: the broker (Redis) did not take the task; nothing was posted.
+    QUEUE_UNAVAILABLE = "queue_unavailable"
 
 
 class LedgerError(Exception):

@@ -7,13 +7,18 @@ first finished. Database errors that may pass are retried with backoff.
 
 ``close_enqueue`` and ``export_enqueue`` are the interfaces' way in (the
 admin and the API): they record the request through a service and send the
-task once the request's transaction has committed.
+task once the request's transaction has committed. When the broker (Redis)
+does not answer, the request stays recorded and is marked not sent, with the
+reason, where the admin and the API show it (a failed close, a failed
+export); asking again once Redis is back sends it (docs/jobs.md).
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import socket
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -21,17 +26,26 @@ from celery import shared_task
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from kombu.exceptions import OperationalError as BrokerUnavailable
 
-from ledger.models import ExportJob, Session
+from ledger.models import ExportJob, ExportState, Session
 from ledger.selectors.closing import CloseState, session_close_state
 from ledger.services.audit import ledger_audit
 from ledger.services.closing import (
     RETRYABLE_ERRORS,
+    session_close_failure_record,
     session_close_job,
     session_close_request,
     sessions_close_overdue,
 )
-from ledger.services.exports import day_reports_build, export_run
+from ledger.services.exports import (
+    QUEUE_UNAVAILABLE,
+    day_reports_build,
+    export_run,
+    export_unsent_record,
+)
+
+logger = logging.getLogger(__name__)
 
 # Redelivered if the worker dies; retried with exponential backoff (1 s, 2 s, 4 s ... 60 s).
 RELIABLE: dict[str, Any] = {
@@ -81,16 +95,62 @@ def audit_ledger() -> dict[str, Any]:
     return ledger_audit().to_dict()
 
 
+def _unsent_reason(what: str, error: Exception) -> str:
+    return (
+        f"the job queue (Redis) did not answer, so the {what} was not sent: {error}."
+        " Nothing was posted; ask again once the queue is back."
+    )
+
+
+def _send_or_note(send: Callable[[], object], note_unsent: Callable[[Exception], None]) -> None:
+    """Send a task; when the broker does not answer, note it on the request instead of failing.
+
+    Runs after the request's commit, so raising here would answer an error
+    for a request that is recorded: the note is what tells the user.
+    """
+    try:
+        send()
+    except BrokerUnavailable as error:
+        logger.warning("job queue unavailable, task not sent: %s", error)
+        note_unsent(error)
+
+
 def close_enqueue(*, session: Session, by: User, stop: bool = False) -> CloseState:
-    """Ask for a background close of ``session``; returns the close's state (queued)."""
+    """Ask for a background close of ``session``; returns the close's state (queued).
+
+    The state is ``failed`` with the error ``queue_unavailable`` when the broker
+    did not take the task (the session stays open, nothing is posted).
+    """
+    session_id = session.pk
+
+    def note_unsent(error: Exception) -> None:
+        reason = {"code": QUEUE_UNAVAILABLE, "message": _unsent_reason("close", error)}
+        session_close_failure_record(session_id=session_id, error=reason)
+
     with transaction.atomic():
         session_close_request(session=session)
-        transaction.on_commit(partial(close_session.delay, session.pk, by.pk, stop))
+        send = partial(close_session.delay, session_id, by.pk, stop)
+        transaction.on_commit(partial(_send_or_note, send, note_unsent))
     # Read again: without a broker the task has already run.
-    return session_close_state(session=Session.objects.get(pk=session.pk))
+    return session_close_state(session=Session.objects.get(pk=session_id))
+
+
+def export_was_not_sent(job: ExportJob) -> bool:
+    """The broker did not take the job (export_enqueue marked it failed)."""
+    return job.state == ExportState.FAILED and job.error.startswith(QUEUE_UNAVAILABLE)
 
 
 def export_enqueue(*, job: ExportJob) -> ExportJob:
-    """Send a requested export job to a worker once its row is committed."""
-    transaction.on_commit(partial(export_settlements.delay, job.pk))
+    """Send a requested export job to a worker once its row is committed.
+
+    When the broker does not take it, the job is marked failed with the reason,
+    so "run again" (admin) or a new request (API) sends it once Redis is back.
+    """
+    job_id = job.pk
+
+    def note_unsent(error: Exception) -> None:
+        export_unsent_record(job_id=job_id, reason=_unsent_reason("export", error))
+
+    send = partial(export_settlements.delay, job_id)
+    transaction.on_commit(partial(_send_or_note, send, note_unsent))
     return job

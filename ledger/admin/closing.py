@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy
 
 from ledger.admin.roles import LedgerAdmin, is_manager
 from ledger.admin.session_page import acting_user
+from ledger.errors import LedgerErrorCode
 from ledger.models import Session, SessionClosing, SessionState
 from ledger.selectors.closing import CloseJobState, session_close_state
 from ledger.tasks import close_enqueue
@@ -68,14 +69,30 @@ class SessionClosingAdmin(LedgerAdmin[SessionClosing]):
         if not is_manager(request):
             return
         open_sessions = list(queryset.filter(state=SessionState.OPEN))
-        for session in open_sessions:
+        states = [
             close_enqueue(session=session, by=acting_user(request), stop=stop)
+            for session in open_sessions
+        ]
         skipped = queryset.count() - len(open_sessions)
         messages.info(
             request,
             _("%(queued)d close(s) queued; %(skipped)d session(s) were not open.")
             % {"queued": len(open_sessions), "skipped": skipped},
         )
+        unsent = [
+            state
+            for state in states
+            if (state.error or {}).get("code") == LedgerErrorCode.QUEUE_UNAVAILABLE
+        ]
+        if unsent:
+            messages.warning(
+                request,
+                _(
+                    "The job queue (Redis) did not answer: %(count)d close(s) were not sent and"
+                    " nothing was posted. Ask again once the queue is back."
+                )
+                % {"count": len(unsent)},
+            )
 
     @admin.action(description=gettext_lazy("Close the selected sessions in the background"))
     def close_in_background(self, request: HttpRequest, queryset: QuerySet[SessionClosing]) -> None:

@@ -28,10 +28,17 @@ from ledger.admin.session_page import acting_user
 from ledger.exports.download import export_file_response, export_is_ready
 from ledger.models import ExportJob, ExportKind, ExportScope, ExportState
 from ledger.services.exports import ExportRequestError, export_request, export_retry
-from ledger.tasks import export_enqueue
+from ledger.tasks import export_enqueue, export_was_not_sent
 from parlor.models import Parlor, Player
 
 ADD_TEMPLATE = "admin/ledger/exportjob/add.html"
+
+
+def _unsent_message(count: int) -> str:
+    return _(
+        "The job queue (Redis) did not answer: %(count)d export(s) were not sent; they are"
+        " listed as failed. Run them again once the queue is back."
+    ) % {"count": count}
 
 
 class ExportRequestForm(forms.Form):
@@ -120,6 +127,10 @@ class ExportJobAdmin(LedgerAdmin[ExportJob]):
         for job in failed:
             export_enqueue(job=export_retry(job=job))
         messages.info(request, _("%(count)d export(s) queued again.") % {"count": len(failed)})
+        unsent = ExportJob.objects.filter(pk__in=[job.pk for job in failed])
+        unsent_count = sum(export_was_not_sent(job) for job in unsent)
+        if unsent_count:
+            messages.warning(request, _unsent_message(unsent_count))
 
     def get_urls(self) -> list[URLPattern]:
         download = self.admin_site.admin_view(self.download_view)
@@ -149,7 +160,11 @@ class ExportJobAdmin(LedgerAdmin[ExportJob]):
                 form.add_error(error.field if error.field in form.fields else None, error.message)
             else:
                 export_enqueue(job=job)
-                messages.success(request, _("Export #%(number)d queued.") % {"number": job.pk})
+                job.refresh_from_db()
+                if export_was_not_sent(job):
+                    messages.warning(request, _unsent_message(1))
+                else:
+                    messages.success(request, _("Export #%(number)d queued.") % {"number": job.pk})
                 return HttpResponseRedirect(reverse("admin:ledger_exportjob_changelist"))
         context = {
             **self.admin_site.each_context(request),

@@ -28,6 +28,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from ledger.business_days import last_closed_business_day
+from ledger.errors import LedgerErrorCode
 from ledger.exports.progress import Progress
 from ledger.exports.scope import Window, window_of
 from ledger.exports.sources import (
@@ -144,6 +145,18 @@ def export_retry(*, job: ExportJob) -> ExportJob:
     )
     job.refresh_from_db()
     return job
+
+
+QUEUE_UNAVAILABLE = str(LedgerErrorCode.QUEUE_UNAVAILABLE)
+
+
+def export_unsent_record(*, job_id: int, reason: str) -> None:
+    """A queued job the broker would not take: failed, with why, so it can be run again."""
+    ExportJob.objects.filter(pk=job_id, state=ExportState.QUEUED).update(
+        state=ExportState.FAILED,
+        error=f"{QUEUE_UNAVAILABLE}: {reason}",
+        finished_at=timezone.now(),
+    )
 
 
 def _claim(job_id: int) -> bool:
