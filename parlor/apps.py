@@ -1,8 +1,27 @@
-from django.apps import AppConfig
+from typing import Any
+
+from django.apps import AppConfig, apps
+from django.db.models.signals import post_migrate
 from django.utils.translation import gettext_lazy as _
+
+
+def _sync_roles_after_migrate(**kwargs: Any) -> None:
+    # The role groups follow the models: every migrate (a fresh database, a new model)
+    # leaves manager, staff and player with their permissions, with no step to forget.
+    from parlor.services.roles import roles_sync
+
+    roles_sync()
 
 
 class ParlorConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "parlor"
     verbose_name = _("Parlor")
+
+    def ready(self) -> None:
+        # Once per migrate, when the ledger's turn comes (it follows parlor in INSTALLED_APPS):
+        # by then auth has made both apps' permissions, which the groups are given.
+        ledger = apps.get_app_config("ledger")
+        post_migrate.connect(
+            _sync_roles_after_migrate, sender=ledger, dispatch_uid="parlor.roles_sync"
+        )

@@ -46,3 +46,16 @@ def test_roles_sync_creates_the_three_groups_with_their_permissions() -> None:
 def test_unknown_role_is_an_error_naming_the_roles() -> None:
     with pytest.raises(ValueError, match="unknown role 'owner'; roles are manager, staff, player"):
         role_permissions(role="owner")
+
+
+def test_migrate_leaves_the_role_groups_with_their_permissions() -> None:
+    # The test database was made by migrate: no call to roles_sync here.
+    from django.contrib.auth.models import Group
+
+    groups = {group.name: group for group in Group.objects.all()}
+
+    assert {ROLE_MANAGER, ROLE_STAFF, ROLE_PLAYER} <= set(groups)
+    for role in (ROLE_MANAGER, ROLE_STAFF, ROLE_PLAYER):
+        granted = set(groups[role].permissions.values_list("codename", flat=True))
+        assert granted == codenames(role)
+    assert "add_handresult" in codenames(ROLE_STAFF)  # the ledger's models too
