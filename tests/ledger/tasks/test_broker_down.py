@@ -10,6 +10,7 @@ nothing listens, with the tasks sent for real (not run in process).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -46,16 +47,25 @@ def _forget_connections() -> None:
 def broker_refusing() -> Iterator[None]:
     """Tasks are really sent, to a broker that refuses the connection (one quick attempt)."""
     conf = celery_app.conf
-    saved = (conf.task_always_eager, conf.broker_url, conf.task_publish_retry_policy)
+    saved = (conf.task_always_eager, conf.broker_write_url, conf.task_publish_retry_policy)
+    # Celery reads CELERY_BROKER_URL from the environment before its own setting (CI sets it),
+    # so the URL is changed there too.
+    saved_environment = os.environ.get("CELERY_BROKER_URL")
+    os.environ["CELERY_BROKER_URL"] = NOWHERE
     conf.task_always_eager = False
-    conf.broker_url = NOWHERE
+    conf.broker_write_url = NOWHERE
     conf.task_publish_retry_policy = {"max_retries": 0}
     _forget_connections()
     try:
+        assert conf.broker_write_url == NOWHERE
         yield
     finally:
         # Back up: tasks run again (in process, as everywhere in the suite but the worker tests).
-        conf.task_always_eager, conf.broker_url, conf.task_publish_retry_policy = saved
+        conf.task_always_eager, conf.broker_write_url, conf.task_publish_retry_policy = saved
+        if saved_environment is None:
+            os.environ.pop("CELERY_BROKER_URL", None)
+        else:
+            os.environ["CELERY_BROKER_URL"] = saved_environment
         _forget_connections()
 
 
