@@ -214,6 +214,18 @@ def _biggest_wins(window: Window, player: Player, zone: ZoneInfo) -> list[dict[s
     return [_drawn(win, zone) for _total, _pk, win in biggest]
 
 
+def _period_text(window: Window) -> str:
+    """The window's business days in the active language (Window.describe is for file names)."""
+    first, last = window.first_day, window.last_day
+    if first is None:
+        return _("all time") if last is None else _("until %(day)s") % {"day": last}
+    if first == last:
+        return first.isoformat()
+    if last is None:
+        return _("from %(day)s") % {"day": first}
+    return _("%(first)s to %(last)s") % {"first": first, "last": last}
+
+
 def statement_html(*, window: Window, player: Player) -> str:
     """The statement's HTML, in the player's language when their login chose one."""
     language = user_language(user_id=player.user_id) if player.user_id else ""
@@ -229,7 +241,7 @@ def statement_html(*, window: Window, player: Player) -> str:
         context = {
             "parlor": window.parlor,
             "player": player,
-            "period": window.describe(),
+            "period": _period_text(window),
             "currency": window.parlor.currency_code,
             "generated_at": timezone.now().astimezone(zone),
             "totals": totals,

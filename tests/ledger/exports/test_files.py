@@ -272,4 +272,5 @@ def test_a_statement_speaks_the_language_the_players_login_chose(staff: User) ->
     html = statement_html(window=window_of(job), player=player)
 
     assert "明細" in html and "合計" in html and "立直" in html  # statement, totals, riichi
+    assert "全期間" in html  # the period: all time
     assert "Statement" not in html
