@@ -135,7 +135,9 @@ class SessionAdmin(LedgerAdmin[Session]):
         ]
 
     def _session(self, request: HttpRequest, object_id: str) -> Session:
-        queryset = self.get_queryset(request).select_related("rate", "opened_by", "closed_by")
+        queryset = self.get_queryset(request).select_related(
+            "parlor", "rate", "opened_by", "closed_by"
+        )
         session = get_object_or_404(queryset, pk=unquote(object_id))
         if not self.has_view_permission(request, session):
             raise PermissionDenied

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -352,3 +353,17 @@ def test_a_speed_tonpuu_session_takes_special_tiles_and_shows_the_chips(
     # Ippatsu 1 chip and the blue seven 2: the discarder pays 3 chips.
     assert "3 chips from the discarder" in page
     assert response.context["preview"].result["transfers"][0]["chips"] == 3
+
+
+def test_the_page_prints_times_in_the_parlors_time_zone(
+    staff_client: Client, open_session: Session
+) -> None:
+    # 15:30 UTC is 00:30 the next day in Tokyo, the parlor's zone; the server's zone is UTC.
+    opened = datetime(2026, 1, 5, 15, 30, tzinfo=UTC)
+    Session.objects.filter(pk=open_session.pk).update(opened_at=opened)
+    open_session.parlor.time_zone = "Asia/Tokyo"
+    open_session.parlor.save(update_fields=["time_zone"])
+
+    page = page_of(staff_client, open_session)
+
+    assert "Jan. 6, 2026, 12:30 a.m. (Asia/Tokyo)" in page
