@@ -1,11 +1,17 @@
-"""The committed Japanese catalogue: complete and compiled (.mo matches .po): no gettext needed."""
+"""The committed Japanese catalogue: complete, in step with the sources, and compiled."""
 
 from __future__ import annotations
 
 import gettext
+import os
 import re
+import shutil
+import subprocess
+import sys
+import tempfile
 from pathlib import Path
 
+import pytest
 from django.conf import settings
 
 PO = Path(settings.BASE_DIR) / "locale" / "ja" / "LC_MESSAGES" / "django.po"
@@ -31,10 +37,11 @@ def _plural_entries(block: str) -> dict[tuple[str, int], str]:
     return {(key, int(n)): _unquote(text) for n, text in forms}
 
 
-def po_catalogue() -> dict[str | tuple[str, int], str]:
+def _catalogue_of(text: str, *, keep_empty: bool = False) -> dict[str | tuple[str, int], str]:
+    """The translations of a .po text, keyed as gettext keys them; fuzzy entries left out."""
     entries: dict[str | tuple[str, int], str] = {}
-    for block in PO.read_text(encoding="utf-8").split("\n\n"):
-        if "#, fuzzy" in block:
+    for block in text.split("\n\n"):
+        if "#, fuzzy" in block and not keep_empty:
             continue
         if "msgid_plural" in block:
             entries.update(_plural_entries(block))
@@ -51,6 +58,10 @@ def po_catalogue() -> dict[str | tuple[str, int], str]:
             key = _unquote(found.group("ctx")) + CONTEXT_SEPARATOR + key
         entries[key] = _unquote(found.group("str"))
     return entries
+
+
+def po_catalogue() -> dict[str | tuple[str, int], str]:
+    return _catalogue_of(PO.read_text(encoding="utf-8"))
 
 
 def test_every_message_has_a_japanese_translation() -> None:
@@ -74,3 +85,30 @@ def test_no_message_is_left_fuzzy() -> None:
     fuzzy = [block for block in PO.read_text(encoding="utf-8").split("\n\n") if "#, fuzzy" in block]
 
     assert fuzzy == []
+
+
+def test_the_catalogue_has_every_message_the_code_and_templates_mark() -> None:
+    """makemessages run on a copy of the sources adds no message the committed .po lacks."""
+    if shutil.which("xgettext") is None:
+        pytest.skip("needs GNU gettext (xgettext) to extract the messages")
+    root = Path(settings.BASE_DIR)
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = Path(tmp)
+        for name in ("config", "engine", "ledger", "parlor", "templates", "locale"):
+            shutil.copytree(root / name, copy / name, ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copy(root / "manage.py", copy / "manage.py")
+        subprocess.run(
+            [sys.executable, "manage.py", "makemessages", "-l", "ja", "--no-location"],
+            cwd=copy,
+            env={**os.environ, "DATABASE_URL": f"sqlite:///{copy / 'db.sqlite3'}"},
+            check=True,
+            capture_output=True,
+        )
+        po_copy = copy / "locale" / "ja" / "LC_MESSAGES" / "django.po"
+        extracted = set(_catalogue_of(po_copy.read_text(encoding="utf-8"), keep_empty=True))
+
+    missing = sorted(str(key) for key in extracted - set(po_catalogue()))
+    assert missing == [], (
+        "new messages to translate: run manage.py makemessages -l ja --ignore=.venv"
+        " --ignore=tests --ignore=benchmarks, translate them, then msgfmt"
+    )
