@@ -192,6 +192,7 @@ OPTIONS: Labels = {
     "pao_ron": pgettext_lazy("option", "Pao on ron"),
     "suukaikan": pgettext_lazy("option", "Four kans (suukaikan)"),
     "chip_value": pgettext_lazy("option", "Chip value in points"),
+    "chip_points": pgettext_lazy("option", "Chip value when ranking a wildcard"),
     "placement_only": pgettext_lazy("option", "Placement-only battle"),
     "special_abort": pgettext_lazy("option", "Agreed abort before the dealer's first discard"),
     # Speed Tonpuu.

@@ -86,6 +86,16 @@ def _check_hand_options(game: GameInput, rules: GameRules) -> GameRules:
     return rules
 
 
+def _hand_options(game: GameInput, rules: GameRules) -> Mapping[str, Any]:
+    """The hand options the game's records are scored with: the game's, and where the hand
+    ruleset ranks chips against points (``chip_points``), the game's chip value."""
+    if not rules.chip_value or "chip_points" in game.options:
+        return game.options
+    if "chip_points" not in get_hand_rules(game.ruleset).option_values:
+        return game.options
+    return {**game.options, "chip_points": rules.chip_value}
+
+
 def _round_wind(table: Table, rules: GameRules) -> str:
     if rules.dealer_rotation == "winner":
         return "E"
@@ -103,7 +113,7 @@ def _play(
     before = {"dealer": table.dealer, "round_wind": round_wind,
               "honba": table.honba, "sticks": table.pot // rules.riichi_stick}
     seating = Seating(
-        rules=rules, ruleset=game.ruleset, options=game.options, game_id=game.id,
+        rules=rules, ruleset=game.ruleset, options=_hand_options(game, rules), game_id=game.id,
         dealer=table.dealer, round_wind=round_wind, honba=table.honba,
         pot=table.pot + rules.riichi_stick * len(hand.riichi),
     )

@@ -103,4 +103,8 @@ SPEED_OPTIONS: tuple[Option, ...] = (
     _chips("ura_chips", 1, "Chips per ura dora."),
     _chips("yakuman_chips_ron", 10, "Chips per yakuman multiple on ron (kazoe included).", 20),
     _chips("yakuman_chips_tsumo", 5, "Chips from each payer per yakuman multiple on tsumo.", 20),
+    # What a chip is worth when a wildcard pocchi's choices are ranked ("A wildcard takes the
+    # tile that pays most"); a game sets it from its chip_value (engine/game/settle.py).
+    Option("chip_points", 5000, "Points a chip is worth when ranking a wildcard's choices"
+           " (the game's chip value).", _as_read, type=int, choices=(5000, 10000)),
 )  # fmt: skip

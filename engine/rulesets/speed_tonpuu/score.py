@@ -33,19 +33,18 @@ from engine.tiles import N_KINDS, parse_tiles, tile_name
 if TYPE_CHECKING:
     from engine.rulesets.base import Ruleset
 
-CHIP_POINTS = 5000  # "Each shuugi chip is worth 5,000 points." (ranks wildcard choices)
-
-
 @dataclass(frozen=True, slots=True)
 class Scored:
     valuation: Valuation
     payment: Payment  # chips in ``extra``
 
-    def rank(self, payers: int) -> tuple[int, int, int, int]:
+    def rank(self, payers: int, chip_points: int) -> tuple[int, int, int, int]:
+        """Points and chips together ("Each shuugi chip is worth 5,000 points", or the
+        game's 10,000), then points, han, fu: the wildcard's choice that pays most."""
         total = self.payment.total
         chips = chips_received(self.payment.extra["chips"], payers=payers)
         v = self.valuation
-        return (total + chips * CHIP_POINTS, total, v.han or 0, v.fu or 0)
+        return (total + chips * chip_points, total, v.han or 0, v.fu or 0)
 
 
 def speed_score(record: HandRecord, ruleset: Ruleset) -> ScoreResult:
@@ -85,6 +84,7 @@ def best_substitution(
     specials = tuple(name for name in record.specials if name != pocchi)
     extra = MappingProxyType({k: v for k, v in record.extra.items() if k != WILDCARD})
     payers = ruleset.players - 1
+    chip_points = ruleset.option_values["chip_points"]
     best: Scored | None = None
     no_yaku = False
     for kind in range(N_KINDS):
@@ -97,7 +97,7 @@ def best_substitution(
         except EngineError as err:  # not a winning tile, or a fifth copy
             no_yaku = no_yaku or err.code == ErrorCode.NO_YAKU
             continue
-        if best is None or candidate.rank(payers) > best.rank(payers):
+        if best is None or candidate.rank(payers, chip_points) > best.rank(payers, chip_points):
             best = candidate
     if best is None:
         if no_yaku:

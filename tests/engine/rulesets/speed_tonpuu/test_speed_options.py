@@ -39,6 +39,7 @@ TEXT_DEFAULTS = {
     "ura_chips": 1,
     "yakuman_chips_ron": 10,
     "yakuman_chips_tsumo": 5,
+    "chip_points": 5000,  # "Each shuugi chip is worth 5,000 points."
 }
 
 

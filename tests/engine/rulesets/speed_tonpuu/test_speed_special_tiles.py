@@ -174,3 +174,28 @@ def test_seven_z_pocchi_is_wild_after_riichi_too() -> None:
                       dora_indicators="3m")
     assert result["payment"] == {"tsumo_dealer": 4000, "tsumo_non_dealer": 2000}
     assert result["chips"] == {"tsumo_each": 1}
+
+
+# Dealer riichi on 123p 123s 678m 22s + 23m (waits 1m, 4m), the 5z pocchi drawn as the wildcard.
+# Three 9m indicators make 1m three dora; the 3m ura indicator makes 4m one ura dora.
+WILD_CHIPS = {"hand": "123p123s678m22s23m5z", "win_tile": "5z", "win": "tsumo",
+              "riichi": "riichi", "seat_wind": "E", "specials": ["pocchi_5z"], "wildcard": True,
+              "dora_indicators": "9m9m9m", "ura_indicators": "3m"}  # fmt: skip
+
+
+def test_pocchi_wildcard_ranks_a_chip_at_5000_points_by_default() -> None:
+    # "Each shuugi chip is worth 5,000 points." 1m: riichi, tsumo, pinfu, sanshoku 2, dora 3 =
+    # 8 han, baiman 8,000 all (24,000) and the pocchi chip from each (3 chips: 15,000 more).
+    # 4m: riichi, tsumo, pinfu, ura 1 = 4 han 20 fu, 2,600 all (7,800) and 2 chips from each
+    # (6 chips: 30,000 more). 24,000 + 15,000 = 39,000 beats 7,800 + 30,000 = 37,800.
+    result = speed_ok(**WILD_CHIPS)
+    assert yaku_of(result) == {"riichi": 1, "menzen_tsumo": 1, "pinfu": 1,
+                               "sanshoku_doujun": 2, "dora": 3}  # fmt: skip
+    assert (result["total"], result["chips"]) == (24000, {"tsumo_each": 1})
+
+
+def test_pocchi_wildcard_ranks_a_chip_at_the_games_chip_value_of_10000() -> None:
+    # At 10,000 a chip: 1m 24,000 + 30,000 = 54,000; 4m 7,800 + 60,000 = 67,800: 4m pays most.
+    result = speed_ok(**WILD_CHIPS, options={"chip_points": 10000})
+    assert yaku_of(result) == {"riichi": 1, "menzen_tsumo": 1, "pinfu": 1, "ura_dora": 1}
+    assert (result["total"], result["chips"]) == (7800, {"tsumo_each": 2})
