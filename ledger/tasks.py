@@ -26,7 +26,9 @@ from celery import shared_task
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
-from kombu.exceptions import OperationalError as BrokerUnavailable
+from kombu.exceptions import OperationalError as KombuOperationalError
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from ledger.models import ExportJob, ExportState, Session
 from ledger.selectors.closing import CloseState, session_close_state
@@ -46,6 +48,14 @@ from ledger.services.exports import (
 )
 
 logger = logging.getLogger(__name__)
+
+# Redis gone: kombu says so when publishing; the Redis result backend, which subscribes to the
+# task's result before the message is sent, raises redis-py's own errors first.
+BROKER_UNAVAILABLE: tuple[type[Exception], ...] = (
+    KombuOperationalError,
+    RedisConnectionError,
+    RedisTimeoutError,
+)
 
 # Redelivered if the worker dies; retried with exponential backoff (1 s, 2 s, 4 s ... 60 s).
 RELIABLE: dict[str, Any] = {
@@ -106,11 +116,14 @@ def _send_or_note(send: Callable[[], object], note_unsent: Callable[[Exception],
     """Send a task; when the broker does not answer, note it on the request instead of failing.
 
     Runs after the request's commit, so raising here would answer an error
-    for a request that is recorded: the note is what tells the user.
+    for a request that is recorded: the note is what tells the user. Callers
+    send with ``ignore_result``: the state is in the database, and a sender
+    waiting on results subscribes to Redis first, which, Redis gone, retries
+    for 20 seconds and then breaks the process's result consumer.
     """
     try:
         send()
-    except BrokerUnavailable as error:
+    except BROKER_UNAVAILABLE as error:
         logger.warning("job queue unavailable, task not sent: %s", error)
         note_unsent(error)
 
@@ -129,7 +142,7 @@ def close_enqueue(*, session: Session, by: User, stop: bool = False) -> CloseSta
 
     with transaction.atomic():
         session_close_request(session=session)
-        send = partial(close_session.delay, session_id, by.pk, stop)
+        send = partial(close_session.apply_async, (session_id, by.pk, stop), ignore_result=True)
         transaction.on_commit(partial(_send_or_note, send, note_unsent))
     # Read again: without a broker the task has already run.
     return session_close_state(session=Session.objects.get(pk=session_id))
@@ -151,6 +164,6 @@ def export_enqueue(*, job: ExportJob) -> ExportJob:
     def note_unsent(error: Exception) -> None:
         export_unsent_record(job_id=job_id, reason=_unsent_reason("export", error))
 
-    send = partial(export_settlements.delay, job_id)
+    send = partial(export_settlements.apply_async, (job_id,), ignore_result=True)
     transaction.on_commit(partial(_send_or_note, send, note_unsent))
     return job

@@ -38,30 +38,36 @@ NOWHERE = "redis://127.0.0.1:1/15"  # nothing listens on port 1
 
 
 def _forget_connections() -> None:
-    # The app keeps its broker connections and producers in pools made for the URL it had.
+    # The app keeps its broker connections, producers and result backend for the URLs it had.
     celery_app._pool = None
     celery_app.amqp._producer_pool = None
+    celery_app._backend_cache = None
+    celery_app._local.__dict__.pop("backend", None)
 
 
 @contextmanager
 def broker_refusing() -> Iterator[None]:
-    """Tasks are really sent, to a broker that refuses the connection (one quick attempt)."""
+    """Tasks are really sent, to a Redis that refuses the connection: broker and result backend."""
     conf = celery_app.conf
-    saved = (conf.task_always_eager, conf.broker_write_url, conf.task_publish_retry_policy)
+    names = ("task_always_eager", "broker_write_url", "result_backend", "task_publish_retry_policy")
+    saved = {name: conf[name] for name in names}
     # Celery reads CELERY_BROKER_URL from the environment before its own setting (CI sets it),
     # so the URL is changed there too.
     saved_environment = os.environ.get("CELERY_BROKER_URL")
     os.environ["CELERY_BROKER_URL"] = NOWHERE
-    conf.task_always_eager = False
-    conf.broker_write_url = NOWHERE
-    conf.task_publish_retry_policy = {"max_retries": 0}
+    conf.update(
+        task_always_eager=False,
+        broker_write_url=NOWHERE,
+        result_backend=NOWHERE,
+        task_publish_retry_policy={"max_retries": 0},
+    )
     _forget_connections()
     try:
         assert conf.broker_write_url == NOWHERE
         yield
     finally:
         # Back up: tasks run again (in process, as everywhere in the suite but the worker tests).
-        conf.task_always_eager, conf.broker_write_url, conf.task_publish_retry_policy = saved
+        conf.update(saved)
         if saved_environment is None:
             os.environ.pop("CELERY_BROKER_URL", None)
         else:
