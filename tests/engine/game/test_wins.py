@@ -200,20 +200,3 @@ def test_pao_is_on_for_daisangen_daisuushi_suukantsu_and_rinshan(
 def test_rinshan_is_no_pao_yaku_outside_speed_tonpuu() -> None:
     hand = {"kind": "win", "wins": [{"winner": 2, "pao": 1, "record": RINSHAN}]}
     assert error_of(game(hand))["message"].startswith("hand 0: wins[0].pao: pao applies to")
-
-
-def test_a_speed_tonpuu_game_scores_wildcards_at_its_chip_value() -> None:
-    # The hand's chip_points follows game_options.chip_value (docs/rules/speed-tonpuu.md):
-    # the same dealer wildcard tsumo takes 1m (baiman) at 5,000 a chip and 4m (ura chip) at 10,000.
-    record = {"hand": "123p123s678m22s23m5z", "win_tile": "5z", "riichi": "riichi",
-              "specials": ["pocchi_5z"], "wildcard": True, "dora_indicators": "9m9m9m",
-              "ura_indicators": "3m"}  # fmt: skip
-    totals = {}
-    for chip_value in (5000, 10000):
-        out = settled(
-            game(tsumo(0, record, riichi=[0]), ruleset="speed-tonpuu", chip_value=chip_value)
-        )
-        totals[chip_value] = out["hands"][0]["wins"][0]["score"]["total"]
-
-    # Each total takes back the dealer's own riichi stick (1,000).
-    assert totals == {5000: 24000 + 1000, 10000: 7800 + 1000}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.engine.game.games import game, settled, tsumo
 from tests.engine.hands import error_of, yaku_of
 from tests.engine.rulesets.speed_tonpuu.speed import chi, pon, speed, speed_ok
 
@@ -199,3 +200,20 @@ def test_pocchi_wildcard_ranks_a_chip_at_the_games_chip_value_of_10000() -> None
     result = speed_ok(**WILD_CHIPS, options={"chip_points": 10000})
     assert yaku_of(result) == {"riichi": 1, "menzen_tsumo": 1, "pinfu": 1, "ura_dora": 1}
     assert (result["total"], result["chips"]) == (7800, {"tsumo_each": 2})
+
+
+def test_a_speed_tonpuu_game_scores_wildcards_at_its_chip_value() -> None:
+    # The hand's chip_points follows game_options.chip_value (docs/rules/speed-tonpuu.md):
+    # the same dealer wildcard tsumo takes 1m (baiman) at 5,000 a chip and 4m (ura chip) at 10,000.
+    record = {"hand": "123p123s678m22s23m5z", "win_tile": "5z", "riichi": "riichi",
+              "specials": ["pocchi_5z"], "wildcard": True, "dora_indicators": "9m9m9m",
+              "ura_indicators": "3m"}  # fmt: skip
+    totals = {}
+    for chip_value in (5000, 10000):
+        out = settled(
+            game(tsumo(0, record, riichi=[0]), ruleset="speed-tonpuu", chip_value=chip_value)
+        )
+        totals[chip_value] = out["hands"][0]["wins"][0]["score"]["total"]
+
+    # Each total takes back the dealer's own riichi stick (1,000).
+    assert totals == {5000: 24000 + 1000, 10000: 7800 + 1000}
