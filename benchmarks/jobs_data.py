@@ -30,13 +30,15 @@ from api_load import create_database, database_url, drop_database  # noqa: E402
 
 def sixteen_hands() -> list[dict[str, Any]]:
     """An East-South game of 16 hands: each dealer keeps the deal once (tenpai alone at a
-    draw), then loses it (the next seat, in riichi, rons the one after); it ends after the
-    16th hand (rounds complete)."""
+    draw, where the seat before the dealer has a dead hand after a false pon: a penalty for
+    the audit export, no points of its own), then loses it (the next seat, in riichi, rons
+    the one after); it ends after the 16th hand (rounds complete)."""
     hands: list[dict[str, Any]] = []
     for dealership in range(8):
         dealer = dealership % 4
         winner, payer = (dealer + 1) % 4, (dealer + 2) % 4
-        hands.append({"kind": "draw", "tenpai": [dealer]})
+        dead = [{"seat": (dealer + 3) % 4, "cause": "false_pon"}]
+        hands.append({"kind": "draw", "tenpai": [dealer], "dead": dead})
         win = {"winner": winner, "discarder": payer, "record": dict(PINFU_TANYAO)}
         hands.append({"kind": "win", "wins": [win], "riichi": [winner]})
     return hands
@@ -132,6 +134,7 @@ def copy_closed_session(
         AccountKind,
         HandResult,
         LedgerEntry,
+        Penalty,
         Posting,
         Session,
         SessionClose,
@@ -144,6 +147,8 @@ def copy_closed_session(
     postings = list(Posting.objects.filter(session=template).order_by("pk"))
     entries = list(LedgerEntry.objects.filter(posting__session=template).order_by("pk"))
     settlements = list(Settlement.objects.filter(session=template).order_by("seat"))
+    penalties = list(Penalty.objects.filter(session=template).order_by("pk"))
+    hand_number = {hand.pk: i for i, hand in enumerate(hands)}
     seat_of = {s.player_id: s.seat for s in SessionSeat.objects.filter(session=template)}
     accounts = {a.pk: a for a in Account.objects.filter(parlor=template.parlor)}
     by_player = {a.player_id: a for a in accounts.values() if a.kind == AccountKind.PLAYER}
@@ -204,6 +209,14 @@ def copy_closed_session(
                     points=e.points, chips=e.chips, money=e.money, reason=e.reason,
                 )
                 for e in entries
+            )  # fmt: skip
+            Penalty.objects.bulk_create(
+                Penalty(
+                    session=session, hand_id=hand_map[p.hand_id], player=players[p.seat],
+                    seat=p.seat, kind=p.kind, cause=p.cause, recorded_by_id=p.recorded_by_id,
+                    recorded_at=at + timedelta(minutes=3 * hand_number[p.hand_id]),
+                )
+                for p in penalties
             )  # fmt: skip
             close_posting = posting_map[settlements[0].posting_id]
             Settlement.objects.bulk_create(

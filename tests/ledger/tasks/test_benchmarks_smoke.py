@@ -41,3 +41,5 @@ def test_the_export_benchmark_runs_every_export() -> None:
 
     assert "data: 10 sessions, 160 hands" in out
     assert out.count("state done") == 7, out
+    # 8 dead hands a session, 10 sessions in the year exported (the template is recorded today).
+    assert "penalties xlsx period: " in out and ", 80 rows," in out, out
