@@ -32,16 +32,6 @@ class Window:
             condition &= Q(**{f"{field}__lt": self.until})
         return condition
 
-    def describe(self) -> str:
-        """``2025-03-01``, ``2025-03-01 to 2025-03-31``, ``until 2025-03-31``, ``all time``."""
-        first = self.first_day.isoformat() if self.first_day else None
-        last = self.last_day.isoformat() if self.last_day else None
-        if first is None:
-            return "all time" if last is None else f"until {last}"
-        if first == last:
-            return first
-        return f"{first} to {last or 'now'}"
-
 
 def window_of(job: ExportJob) -> Window:
     """The window of a job: business days ``date_from`` to ``date_to``, both included."""

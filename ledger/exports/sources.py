@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from django.conf import settings
 from django.db.models import Count, F, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 
+from ledger.business_days import business_day_of
 from ledger.exports.scope import Window
 from ledger.models import AccountKind, LedgerEntry, Penalty, Settlement
 
@@ -47,16 +47,14 @@ class _Clock:
     """The parlor's local time and business day of a stored moment."""
 
     def __init__(self, window: Window) -> None:
+        self.parlor = window.parlor
         self.zone = ZoneInfo(window.parlor.time_zone)
-        self.closing_hour = settings.LEDGER_CLOSING_HOUR
 
     def local(self, moment: datetime | None) -> datetime | None:
         return None if moment is None else moment.astimezone(self.zone)
 
     def business_day(self, moment: datetime) -> date:
-        local = moment.astimezone(self.zone)
-        day = local.date()
-        return day - timedelta(days=1) if local.hour < self.closing_hour else day
+        return business_day_of(parlor=self.parlor, moment=moment)
 
 
 def window_settlements(window: Window) -> QuerySet[Settlement]:
