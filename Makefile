@@ -5,12 +5,14 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 # Reinstall only when pyproject.toml changes, so repeated runs start at once.
+# `make run` needs only the service's own dependencies; `make test` adds the dev extra.
+RUN_INSTALLED := $(VENV)/.installed-run
 INSTALLED := $(VENV)/.installed
 PORT ?= 8000
 
 .PHONY: run test lint worker beat install clean
 
-run: $(INSTALLED)
+run: $(RUN_INSTALLED)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py demo_parlor
 	@echo "Admin: http://127.0.0.1:$(PORT)/admin/   Health: http://127.0.0.1:$(PORT)/healthz"
@@ -23,10 +25,10 @@ lint: $(INSTALLED)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 
-worker: $(INSTALLED)
+worker: $(RUN_INSTALLED)
 	$(BIN)/celery -A config worker --loglevel=INFO
 
-beat: $(INSTALLED)
+beat: $(RUN_INSTALLED)
 	$(BIN)/celery -A config beat --loglevel=INFO
 
 install: $(INSTALLED)
@@ -37,10 +39,15 @@ $(BIN)/python:
 	  echo "Point make at one, e.g. make run PYTHON=python3.12"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 
+$(RUN_INSTALLED): pyproject.toml | $(BIN)/python
+	@echo "Installing the project into $(VENV) ..."
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e .
+	@touch $@
+
 $(INSTALLED): pyproject.toml | $(BIN)/python
 	@echo "Installing the project and its dev tools into $(VENV) ..."
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
-	@touch $@
+	@touch $@ $(RUN_INSTALLED)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

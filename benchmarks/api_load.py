@@ -113,7 +113,7 @@ parlor = Parlor.objects.create(name="Benchmark parlor")
 config = RulesetConfig.objects.create(
     parlor=parlor, name="Standard", ruleset_slug="riichi-standard"
 )
-rate = Rate.objects.create(parlor=parlor, name="Point 50", money_per_1000_points=50,
+rate = Rate.objects.create(parlor=parlor, name="Point 50", money_per_unit=50,
                            money_per_chip=0, game_fee=500)
 tokens = {{}}
 for role in ("staff", "manager"):

@@ -87,7 +87,7 @@ def parlor_with_players(*, players: int, tables: int) -> dict[str, Any]:
         "rate": Rate.objects.create(
             parlor=parlor,
             name="Point 50",
-            money_per_1000_points=50,
+            money_per_unit=50,
             money_per_chip=100,
             game_fee=500,
         ),  # fmt: skip
@@ -139,6 +139,7 @@ def copy_closed_session(
         Session,
         SessionClose,
         SessionSeat,
+        SessionState,
         Settlement,
     )
 
@@ -173,6 +174,9 @@ def copy_closed_session(
             session = Session.objects.get(pk=template.pk)
             session.pk = None
             session.table, session.opened_at, session.closed_at = table, at, at + timedelta(hours=1)
+            # Seated while open, as the services do (PostgreSQL's guard refuses seats otherwise);
+            # closed below, once its rows are in (open -> closed, an allowed transition).
+            session.state = SessionState.OPEN
             session.save(force_insert=True)
             SessionSeat.objects.bulk_create(
                 SessionSeat(session=session, seat=i, player=p) for i, p in enumerate(players)
@@ -230,6 +234,7 @@ def copy_closed_session(
             SessionClose.objects.create(
                 session=session, number=1, posting=close_posting, closed_by_id=session.closed_by_id
             )
+            Session.objects.filter(pk=session.pk).update(state=SessionState.CLOSED)
         if n and n % 500 == 0:
             rate = n / (time.perf_counter() - started)
             print(f"  {n} sessions copied ({rate:.0f}/s)", flush=True)

@@ -3,7 +3,7 @@
 Endpoints, roles and error shapes are listed in docs/api.md.
 """
 
-from django.urls import path
+from django.urls import path, re_path
 from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
@@ -11,8 +11,11 @@ from ledger.api.exports import ExportJobViewSet, SessionCloseJobView
 from ledger.api.views.corrections import CorrectionViewSet
 from ledger.api.views.hands import HandViewSet
 from ledger.api.views.penalties import PenaltyViewSet
+from ledger.api.views.player_pages import MyDaysView, MySessionsView, MySessionView
 from ledger.api.views.reads import BalanceViewSet, MeView, SettlementViewSet, StatementViewSet
+from ledger.api.views.scoreboard import TOKEN_PATTERN, ScoreboardView
 from ledger.api.views.sessions import SessionViewSet
+from ledger.api.views.standings import StandingsFileView, StandingsView
 from parlor.api.views import PlayerViewSet, RateViewSet, RulesetConfigViewSet, TableViewSet
 
 router = DefaultRouter()
@@ -22,9 +25,7 @@ router.register("ruleset-configs", RulesetConfigViewSet, basename="rulesetconfig
 router.register("rates", RateViewSet, basename="rate")
 router.register("sessions", SessionViewSet, basename="session")
 # At most 18 digits: a larger id cannot be a row (bigint) and would overflow the query.
-router.register(
-    r"sessions/(?P<session_pk>[0-9]{1,18})/hands", HandViewSet, basename="session-hand"
-)
+router.register(r"sessions/(?P<session_pk>[0-9]{1,18})/hands", HandViewSet, basename="session-hand")
 router.register("corrections", CorrectionViewSet, basename="correction")
 router.register("penalties", PenaltyViewSet, basename="penalty")
 router.register("balances", BalanceViewSet, basename="balance")
@@ -35,6 +36,16 @@ router.register("exports", ExportJobViewSet, basename="export")
 urlpatterns = [
     path("auth/token/", obtain_auth_token, name="api-token"),
     path("me/", MeView.as_view(), name="api-me"),
+    path("me/sessions/", MySessionsView.as_view(), name="api-my-sessions"),
+    path("me/sessions/<int:session_pk>/", MySessionView.as_view(), name="api-my-session"),
+    path("me/days/", MyDaysView.as_view(), name="api-my-days"),
+    re_path(
+        rf"^scoreboard/(?P<token>{TOKEN_PATTERN})/$",
+        ScoreboardView.as_view(),
+        name="api-scoreboard",
+    ),
+    path("standings/", StandingsView.as_view(), name="api-standings"),
+    path("standings/file/", StandingsFileView.as_view(), name="api-standings-file"),
     path("sessions/<int:session_pk>/close-job/", SessionCloseJobView.as_view(), name="close-job"),
     *router.urls,
 ]

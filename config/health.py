@@ -1,4 +1,12 @@
-"""/healthz: whether the database and the Celery broker answer.
+"""/healthz: whether the database and the Celery broker answer; how many jobs are stale.
+
+The HTTP status (200, or 503) says only whether this web server can serve:
+the database and the broker answer. Stale jobs (closes and exports queued
+past ``LEDGER_JOB_STALE_AFTER``, their task lost with the queue; docs/jobs.md)
+are an operational fault, not this server's: they are counted under
+``"jobs": {"stale": N, "status": "ok" | "stale"}`` for monitoring to alert on,
+and never make the load balancer pull a healthy server (``"status":
+"unknown"`` when the database cannot be asked). The sweep sends them again.
 
 The report names the database vendor and the broker URL with any password
 masked; failures give the exception's class only (details go to the log),
@@ -11,11 +19,13 @@ from typing import Any
 from django.conf import settings
 from django.db import DatabaseError, connection
 from django.http import HttpRequest, JsonResponse
+from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 from kombu.utils.url import maybe_sanitize_url
 
 from config.celery import app as celery_app
+from ledger.selectors.stale_jobs import stale_jobs_count
 
 logger = logging.getLogger(__name__)
 
@@ -49,12 +59,25 @@ def broker_status(*, broker_url: str | None) -> dict[str, Any]:
     return {"ok": True, "url": shown_url}
 
 
+def jobs_status(*, database_ok: bool) -> dict[str, Any]:
+    """Stale closes and exports; informational: never part of the HTTP status."""
+    if not database_ok:
+        return {"stale": None, "status": "unknown"}
+    try:
+        stale = stale_jobs_count(now=timezone.now())
+    except DatabaseError as error:
+        logger.warning("health: stale jobs not counted: %s", error)
+        return {"stale": None, "status": "unknown"}
+    return {"stale": stale, "status": "stale" if stale else "ok"}
+
+
 @never_cache
 @require_GET
 def healthz(request: HttpRequest) -> JsonResponse:
-    report = {
+    report: dict[str, Any] = {
         "database": database_status(),
         "broker": broker_status(broker_url=settings.CELERY_BROKER_URL),
     }
     healthy = all(part["ok"] for part in report.values())
+    report["jobs"] = jobs_status(database_ok=report["database"]["ok"])
     return JsonResponse(report, status=200 if healthy else 503)

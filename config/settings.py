@@ -66,6 +66,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # The signed-in user's own language (parlor.StaffProfile) over the browser's.
     "parlor.middleware.UserLanguageMiddleware",
+    # Staff pages print times in the parlor's time zone, not UTC.
+    "parlor.middleware.ParlorTimeZoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes asks: answers a locked-out login with 429.
@@ -160,6 +162,9 @@ if env_bool("USE_X_FORWARDED_PROTO", default=False):
 
 # --- REST API --------------------------------------------------------------
 
+# The largest request body read (docs/hardening.md, "Limits"): a hand is a few hundred bytes.
+DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("MAX_REQUEST_BODY_BYTES", default=262_144)
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.TokenAuthentication",
@@ -172,6 +177,12 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     # Ledger and engine refusals as {"error": {"code", "message", "field"}}; see docs/api.md.
     "EXCEPTION_HANDLER": "ledger.api.errors.api_exception_handler",
+    # DRF's parsers, but JSON nested past the recursion limit is a 400, not a 500.
+    "DEFAULT_PARSER_CLASSES": [
+        "ledger.api.parsers.SafeJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
 }
 
 SPECTACULAR_SETTINGS = {
@@ -229,6 +240,12 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "task": "ledger.tasks.build_day_reports",
         "schedule": crontab(minute="20"),
     },
+    # Closes and exports whose task was lost (Redis restarted without persistence) are sent
+    # again; both are idempotent, so a task that was only slow still posts once.
+    "ledger-resend-stale-jobs": {
+        "task": "ledger.tasks.resend_stale_jobs",
+        "schedule": crontab(minute="*/5"),
+    },
 }
 
 # --- ledger jobs (docs/jobs.md) ---------------------------------------------
@@ -244,6 +261,10 @@ if not 0 <= LEDGER_CLOSING_HOUR <= 23:
 LEDGER_STOP_OVERDUE_GAMES = env_bool("LEDGER_STOP_OVERDUE_GAMES", default=True)
 # The user the periodic jobs act as (closed_by, requested_by); created when first needed.
 LEDGER_JOBS_USERNAME = env_str("LEDGER_JOBS_USERNAME", "ledger-jobs")
+# Seconds a close or an export may stay queued before it counts as stale (lost with the
+# queue): shown in the admin, counted in /healthz, sent again by the sweep. A running export
+# is stale after the broker's visibility timeout plus this (docs/jobs.md, "Lost jobs").
+LEDGER_JOB_STALE_AFTER = env_int("LEDGER_JOB_STALE_AFTER", 600)
 
 # --- logging ---------------------------------------------------------------
 

@@ -1,17 +1,32 @@
-"""URLs: health probe, admin, the REST API and its schema and docs."""
+"""URLs: health probe, admin, the REST API and its schema and docs.
+
+The site's root leads the staff to their work: the open sessions (the admin's
+"View site" link points there too, instead of a page that does not exist).
+"""
 
 from django.contrib import admin
-from django.urls import include, path
+from django.http import HttpRequest, HttpResponseRedirect
+from django.urls import include, path, reverse
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from config.health import healthz
 from parlor.views import language_preference_set
 
+admin.site.site_url = "/"
+
+
+def home(request: HttpRequest) -> HttpResponseRedirect:
+    """The open sessions (the admin asks anyone not signed in to sign in first)."""
+    return HttpResponseRedirect(reverse("admin:ledger_session_changelist") + "?state__exact=open")
+
+
 urlpatterns = [
+    path("", home, name="home"),
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("preferences/language", language_preference_set, name="language_preference_set"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
     path("api/", include("config.api_urls")),
+    path("", include("ledger.pages.urls")),
 ]

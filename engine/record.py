@@ -93,23 +93,25 @@ class HandRecord:
             raise bad_field(f"missing required field {missing!r}")
         values: list[Any] = list(_DEFAULTS)
         extra: dict[str, Any] = {}
+        fields_ = _FIELDS  # one lookup per key gives the slot and the check
         for name, value in data.items():
-            kind = _FIELD_KINDS.get(name)
+            field_ = fields_.get(name)
+            if field_ is None:
+                extra[name] = value
+                continue
+            index, kind = field_
             if kind is _STRING:
                 if type(value) is not str:
                     raise bad_field(f"field {name!r} must be a string, not {_json_type(value)}")
             elif kind is _FLAG:
                 if value is not True and value is not False:
                     raise bad_field(f"field {name!r} must be true or false, not {value!r}")
-            elif kind is None:
-                extra[name] = value
-                continue
             elif type(kind) is tuple:
                 if type(value) is not str or value not in kind:
                     raise bad_field(f"field {name!r}: {value!r} is not one of {', '.join(kind)}")
             else:
                 value = kind(name, value)
-            values[_INDEX[name]] = value
+            values[index] = value
         if extra:
             values[_INDEX["extra"]] = MappingProxyType(extra)
         return cls(*values)
@@ -171,6 +173,12 @@ def _melds(name: str, value: Any) -> tuple[Meld, ...]:
         raise bad_field(f"field {name!r} must be a list, not {_json_type(value)}")
     melds = []
     for i, item in enumerate(value):
+        # The usual meld: a dict of exactly kind and tiles, both well-formed strings.
+        if type(item) is dict and item.keys() == _MELD_KEYS:
+            kind, tiles = item["kind"], item["tiles"]
+            if type(kind) is str and kind in MELD_KINDS and type(tiles) is str:
+                melds.append(Meld(kind, tiles))
+                continue
         where = f"melds[{i}]"
         if not isinstance(item, Mapping):
             raise bad_field(f"{where} must be an object with 'kind' and 'tiles'")
@@ -236,5 +244,7 @@ _FIELD_KINDS: dict[str, Any] = {
     "options": _options,
 }
 _REQUIRED_SET = frozenset(REQUIRED)
+_MELD_KEYS = frozenset(("kind", "tiles"))
 _INDEX = {f.name: i for i, f in enumerate(fields(HandRecord))}
 _DEFAULTS = tuple(_EMPTY if f.default is MISSING else f.default for f in fields(HandRecord))
+_FIELDS: dict[str, tuple[int, Any]] = {name: (_INDEX[name], k) for name, k in _FIELD_KINDS.items()}

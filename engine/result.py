@@ -67,7 +67,7 @@ class ScoreResult:
         out: dict[str, Any] = {
             "id": self.id,
             "ok": True,
-            "yaku": [y.to_dict() for y in self.yaku],
+            "yaku": [{"name": name, unit: value} for name, value, unit in self.yaku],
             "han": self.han,
             "fu": self.fu,
             "yakuman": self.yakuman,

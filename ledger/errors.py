@@ -19,10 +19,14 @@ class LedgerErrorCode(StrEnum):
     INACTIVE = "inactive"
     TABLE_BUSY = "table_busy"
     BAD_RULESET_CONFIG = "bad_ruleset_config"
+    # The rate prices another point scale than the ruleset scores in (Rate.point_unit).
+    RATE_SCALE_MISMATCH = "rate_scale_mismatch"
     # Hands.
     SESSION_NOT_OPEN = "session_not_open"
     BAD_HAND = "bad_hand"
     HAND_REJECTED_BY_ENGINE = "hand_rejected_by_engine"
+    # Free text past its limit or not storable (docs/hardening.md, "Limits").
+    BAD_TEXT = "bad_text"
     # Corrections.
     HAND_NOT_LIVE = "hand_not_live"
     REASON_REQUIRED = "reason_required"

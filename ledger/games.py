@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import engine
 from engine import game as engine_game
 from engine import rulesets as engine_rulesets
 from engine.errors import EngineError
+from engine.game.rules import GameRules
 from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.models import Session
 
@@ -100,6 +102,15 @@ def ruleset_players(
     *, ruleset_slug: str, options: Mapping[str, Any], game_options: Mapping[str, Any]
 ) -> int:
     """How many play the configured ruleset, asking the engine; a bad configuration raises."""
+    return ruleset_game_rules(
+        ruleset_slug=ruleset_slug, options=options, game_options=game_options
+    ).players
+
+
+def ruleset_game_rules(
+    *, ruleset_slug: str, options: Mapping[str, Any], game_options: Mapping[str, Any]
+) -> GameRules:
+    """The engine's game rules of a configuration (players, point unit, ...); raises if bad."""
     try:
         engine_rulesets.configure(ruleset_slug, dict(options))
         rules = engine_game.configure(ruleset_slug, dict(game_options))
@@ -111,10 +122,53 @@ def ruleset_players(
             field=field,
             engine_code=error.code.value,
         ) from None
-    return rules.players
+    return rules
 
 
 def starting_points(*, session: Session) -> int:
     """The points each seat starts the session's game with, per the engine's game rules."""
     rules = engine_game.configure(session.ruleset_slug, dict(session.game_options))
     return rules.starting_points
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """Where a game stands before its next hand, from the engine's output of the last one."""
+
+    dealer: int
+    round_wind: str
+    # 1-based: East 1, East 2, ...; None where the winner takes the deal (no fixed order).
+    round_hand: int | None
+    honba: int
+    sticks: int
+    scores: tuple[int, ...]
+    chips: tuple[int, ...]
+    game_ends: tuple[str, ...]
+
+
+def table_state(
+    *, session: Session, last_result: Mapping[str, Any] | None, deal_passes: int
+) -> TableState:
+    """The table after the hand whose engine result is ``last_result`` (None: no hand yet).
+
+    ``deal_passes``: the live hands after which the deal moved on (``dealer_after`` differs
+    from ``dealer``); the engine's round is that count of dealerships over the players,
+    capped at its last wind, as ``engine.game.settle`` counts it.
+    """
+    rules = engine_game.configure(session.ruleset_slug, dict(session.game_options))
+    seats = rules.players
+    if last_result is None:
+        start = rules.starting_points
+        return TableState(0, rules.winds[0], 1, 0, 0, (start,) * seats, (0,) * seats, ())
+    by_winner = rules.dealer_rotation == "winner"
+    wind = rules.winds[min(deal_passes // seats, len(rules.winds) - 1)]
+    return TableState(
+        dealer=int(last_result["dealer_after"]),
+        round_wind="E" if by_winner else wind,
+        round_hand=None if by_winner else deal_passes % seats + 1,
+        honba=int(last_result["honba_after"]),
+        sticks=int(last_result["sticks_after"]),
+        scores=tuple(int(points) for points in last_result["scores"]),
+        chips=tuple(int(chips) for chips in last_result["chips"]),
+        game_ends=tuple(str(end) for end in last_result.get("game_ends", [])),
+    )

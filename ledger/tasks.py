@@ -19,6 +19,7 @@ import logging
 import os
 import socket
 from collections.abc import Callable
+from datetime import datetime
 from functools import partial
 from typing import Any
 
@@ -30,19 +31,21 @@ from kombu.exceptions import OperationalError as KombuOperationalError
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from ledger.models import ExportJob, ExportState, Session
+from ledger.models import ExportJob, ExportState, JobErrorCode, Session, job_error
 from ledger.selectors.closing import CloseState, session_close_state
+from ledger.selectors.stale_jobs import stale_closes, stale_exports
 from ledger.services.audit import ledger_audit
 from ledger.services.closing import (
     RETRYABLE_ERRORS,
+    jobs_user,
     session_close_failure_record,
     session_close_job,
     session_close_request,
     sessions_close_overdue,
 )
 from ledger.services.exports import (
-    QUEUE_UNAVAILABLE,
     day_reports_build,
+    export_resend_record,
     export_run,
     export_unsent_record,
 )
@@ -99,6 +102,12 @@ def build_day_reports() -> list[int]:
     return day_reports_build(now=timezone.now())
 
 
+@shared_task(name="ledger.tasks.resend_stale_jobs", **RELIABLE)
+def resend_stale_jobs() -> dict[str, list[int]]:
+    """Periodic: send again the closes and exports whose task was lost with the queue."""
+    return stale_jobs_resend(now=timezone.now())
+
+
 @shared_task(name="ledger.tasks.audit_ledger")
 def audit_ledger() -> dict[str, Any]:
     """The ledger audit's report as JSON (``ok`` false when it found a problem); read-only."""
@@ -137,11 +146,11 @@ def close_enqueue(*, session: Session, by: User, stop: bool = False) -> CloseSta
     session_id = session.pk
 
     def note_unsent(error: Exception) -> None:
-        reason = {"code": QUEUE_UNAVAILABLE, "message": _unsent_reason("close", error)}
+        reason = job_error(JobErrorCode.QUEUE_UNAVAILABLE, _unsent_reason("close", error))
         session_close_failure_record(session_id=session_id, error=reason)
 
     with transaction.atomic():
-        session_close_request(session=session)
+        session_close_request(session=session, stop=stop)
         send = partial(close_session.apply_async, (session_id, by.pk, stop), ignore_result=True)
         transaction.on_commit(partial(_send_or_note, send, note_unsent))
     # Read again: without a broker the task has already run.
@@ -150,7 +159,7 @@ def close_enqueue(*, session: Session, by: User, stop: bool = False) -> CloseSta
 
 def export_was_not_sent(job: ExportJob) -> bool:
     """The broker did not take the job (export_enqueue marked it failed)."""
-    return job.state == ExportState.FAILED and job.error.startswith(QUEUE_UNAVAILABLE)
+    return job.state == ExportState.FAILED and job.error_code == JobErrorCode.QUEUE_UNAVAILABLE
 
 
 def export_enqueue(*, job: ExportJob) -> ExportJob:
@@ -167,3 +176,26 @@ def export_enqueue(*, job: ExportJob) -> ExportJob:
     send = partial(export_settlements.apply_async, (job_id,), ignore_result=True)
     transaction.on_commit(partial(_send_or_note, send, note_unsent))
     return job
+
+
+def stale_jobs_resend(*, now: datetime) -> dict[str, list[int]]:
+    """Send again every stale close and export (``ledger.selectors.stale_jobs``).
+
+    A close is asked for again as its interface asked (by the jobs user, with
+    its ``stop``); an export is noted as sent again. Both tasks are idempotent:
+    when the first task was only slow, not lost, the second finds the work done
+    (or claims the same job) and posts nothing twice. Returns the ids sent.
+    """
+    by = jobs_user()
+    closes: list[int] = []
+    for session in stale_closes(now=now):
+        close_enqueue(session=session, by=by, stop=session.close_stop)
+        closes.append(session.pk)
+    exports: list[int] = []
+    for job in stale_exports(now=now):
+        if export_resend_record(job_id=job.pk, at=now):
+            export_enqueue(job=job)
+            exports.append(job.pk)
+    if closes or exports:
+        logger.warning("stale jobs sent again: closes %s, exports %s", closes, exports)
+    return {"closes": closes, "exports": exports}

@@ -3,9 +3,12 @@
 Each tile is a 60 x 80 ivory face. Manzu carry the kanji numeral over 萬,
 pinzu their circles and souzu their bamboo sticks in the usual layouts,
 honours their kanji (東南西北白發中). Suited tiles have a small Arabic
-index in the top-left corner and winds their letter, so they read even
-where no CJK font is installed. Red fives (``0m 0p 0s``) are drawn in red
-and marked with a red corner dot.
+index in the top-left corner and winds their letter. Red fives
+(``0m 0p 0s``) are drawn in red and marked with a red corner dot.
+
+Every character is an SVG path (outlines committed in ``ledger/tile_glyphs.py``),
+never ``<text>``: a tile reads the same on a tablet without CJK fonts and in
+the PDF renderer, whatever fonts the machine has.
 
 The pictures are committed as static files (``ledger/static/ledger/tiles``)
 so a web server serves them; ``python -m ledger.tile_art`` rewrites them and
@@ -18,10 +21,10 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from ledger.tile_glyphs import GLYPHS, UNITS_PER_EM
+
 WIDTH, HEIGHT = 60, 80
 TILE_DIR = Path(__file__).resolve().parent / "static" / "ledger" / "tiles"
-CJK_FONTS = "'Noto Sans CJK JP','Noto Serif CJK JP','Hiragino Mincho ProN','Yu Mincho',serif"
-LATIN_FONTS = "'DejaVu Sans',Arial,Helvetica,sans-serif"
 
 INK = "#1b1b1b"
 RED = "#c62828"
@@ -101,18 +104,23 @@ def _face(*, red: bool) -> list[str]:
     return parts
 
 
-def _index(text: str) -> str:
+def glyph_path(char: str, *, x: float, y: float, size: float, colour: str, centre: bool) -> str:
+    """One character as a filled path, its baseline at ``y``; centred on ``x`` or starting there."""
+    advance, outline = GLYPHS[char]
+    scale = size / UNITS_PER_EM
+    left = x - advance * scale / 2 if centre else x
     return (
-        f'<text x="4" y="12" font-family="{LATIN_FONTS}" font-size="10" font-weight="bold"'
-        f' fill="{INDEX}">{text}</text>'
+        f'<path transform="translate({left:.2f} {y}) scale({scale:.4f} {-scale:.4f})"'
+        f' fill="{colour}" d="{outline}"><desc>{char}</desc></path>'
     )
+
+
+def _index(text: str) -> str:
+    return glyph_path(text, x=4, y=12, size=10, colour=INDEX, centre=False)
 
 
 def _kanji(text: str, *, x: float, y: float, size: float, colour: str) -> str:
-    return (
-        f'<text x="{x}" y="{y}" font-family="{CJK_FONTS}" font-size="{size}" font-weight="bold"'
-        f' fill="{colour}" text-anchor="middle">{text}</text>'
-    )
+    return glyph_path(text, x=x, y=y, size=size, colour=colour, centre=True)
 
 
 def _circle(x: float, y: float, r: float, colour: str) -> str:

@@ -139,6 +139,14 @@ class RulesetConfig(models.Model):
         validate_game_options(ruleset_slug=self.ruleset_slug, game_options=self.game_options)
 
 
+class PointUnit(models.IntegerChoices):
+    """The points a rate prices as one unit (the engine's ``GameRules.point_unit``)."""
+
+    PER_1000 = 1000, _("per 1,000 points")
+    PER_100 = 100, _("per 100 points")
+    PER_POINT = 1, _("per point")
+
+
 class GameFeePayer(models.TextChoices):
     EACH_PLAYER = "each_player", _("each player")
     WINNER = "winner", _("the winner (1st place)")
@@ -152,8 +160,19 @@ class Rate(models.Model):
         Parlor, on_delete=models.PROTECT, related_name="rates", verbose_name=_("parlor")
     )
     name = models.CharField(_("name"), max_length=100)
-    money_per_1000_points = models.PositiveIntegerField(
-        _("money per 1,000 points"), help_text=_("In the currency's minor unit.")
+    point_unit = models.PositiveIntegerField(
+        _("points priced"),
+        choices=PointUnit.choices,
+        default=PointUnit.PER_1000,
+        help_text=_(
+            "The scale the rate prices: per 1,000 points for rulesets that score in thousands"
+            " (riichi, speed tonpuu), per point for rulesets that score in points (Toutenkou)."
+            " A session refuses a rate whose scale does not fit its ruleset."
+        ),
+    )
+    money_per_unit = models.PositiveIntegerField(
+        _("money per point unit"),
+        help_text=_("Money for each unit of points (see points priced), in the minor unit."),
     )
     money_per_chip = models.PositiveIntegerField(
         _("money per chip"), help_text=_("In the currency's minor unit.")
@@ -178,6 +197,9 @@ class Rate(models.Model):
             models.CheckConstraint(
                 condition=models.Q(game_fee_payer__in=GameFeePayer.values),
                 name="rate_game_fee_payer_valid",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(point_unit__in=PointUnit.values), name="rate_point_unit_valid"
             ),
         ]
 

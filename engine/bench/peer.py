@@ -43,8 +43,7 @@ YAKU_NAMES = {
     "Haitei Raoyue": "haitei", "Houtei Raoyui": "houtei", "Double Riichi": "double_riichi",
     "Pinfu": "pinfu", "Tanyao": "tanyao", "Iipeiko": "iipeikou",
     "Yakuhai (haku)": "yakuhai_haku", "Yakuhai (hatsu)": "yakuhai_hatsu",
-    "Yakuhai (chun)": "yakuhai_chun", "Yakuhai (wind of place)": "yakuhai_seat_wind",
-    "Yakuhai (wind of round)": "yakuhai_round_wind", "Sanshoku Doujun": "sanshoku_doujun",
+    "Yakuhai (chun)": "yakuhai_chun", "Sanshoku Doujun": "sanshoku_doujun",
     "Ittsu": "ittsu", "Chantai": "chanta", "Honroutou": "honroutou", "Toitoi": "toitoi",
     "San Ankou": "sanankou", "San Kantsu": "sankantsu", "Sanshoku Doukou": "sanshoku_doukou",
     "Chiitoitsu": "chiitoitsu", "Shou Sangen": "shousangen", "Honitsu": "honitsu",
@@ -54,7 +53,11 @@ YAKU_NAMES = {
     "Suu Ankou Tanki": "suuankou_tanki", "Daisangen": "daisangen", "Shousuushii": "shousuushii",
     "Dai Suushii": "daisuushii", "Tsuu Iisou": "tsuuiisou", "Chinroutou": "chinroutou",
     "Ryuuiisou": "ryuuiisou", "Suu Kantsu": "suukantsu", "Tenhou": "tenhou",
-    "Chiihou": "chiihou", "Dora": "dora", "Aka Dora": "aka_dora",
+    "Chiihou": "chiihou", "Dora": "dora", "Aka Dora": "aka_dora", "Ura Dora": "ura_dora",
+    # 2.x names the wind yakuhai by wind ("Yakuhai (seat wind east)", ...).
+    **{f"Yakuhai (seat wind {w})": "yakuhai_seat_wind" for w in ("east", "south", "west", "north")},
+    **{f"Yakuhai (round wind {w})": "yakuhai_round_wind"
+       for w in ("east", "south", "west", "north")},
 }
 ERRORS = {"hand_not_winning": "not_a_winning_hand", "hand_not_correct": "not_a_winning_hand",
           "no_yaku": "no_yaku"}
@@ -70,6 +73,7 @@ class PeerInput:
     win_tile: int
     melds: list[Any]
     dora_indicators: list[int]
+    ura_indicators: list[int]
     config: Any
     dealer: bool
     tsumo: bool
@@ -144,8 +148,8 @@ def prepare(record: dict[str, Any]) -> PeerInput:
             win_tile = index
     riichi = record.get("riichi", "none")
     indicators = parse_tiles(record.get("dora_indicators", ""))
-    if riichi != "none":  # the package has no ura dora: they count as dora when riichi
-        indicators += parse_tiles(record.get("ura_indicators", ""))
+    # 2.x counts ura dora itself, and only with is_riichi (set for every riichi kind here).
+    ura = parse_tiles(record.get("ura_indicators", ""))
     winds = {w: EAST + i for i, w in enumerate("ESWN")}
     tsumo = record["win"] == "tsumo"
     config = HandConfig(
@@ -167,8 +171,8 @@ def prepare(record: dict[str, Any]) -> PeerInput:
         tsumi_number=record.get("honba", 0),
         options=_options(RULESETS[record["ruleset"]]),
     )
-    return PeerInput(tiles, win_tile, melds, [4 * k for k, _ in indicators], config,
-                     record["seat_wind"] == "E", tsumo)
+    return PeerInput(tiles, win_tile, melds, [4 * k for k, _ in indicators],
+                     [4 * k for k, _ in ura], config, record["seat_wind"] == "E", tsumo)
 
 
 def estimate(calculator: Any, peer_input: PeerInput) -> Any:
@@ -179,6 +183,7 @@ def estimate(calculator: Any, peer_input: PeerInput) -> Any:
         melds=peer_input.melds,
         dora_indicators=peer_input.dora_indicators,
         config=peer_input.config,
+        ura_dora_indicators=peer_input.ura_indicators,
     )
 
 

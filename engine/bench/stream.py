@@ -31,6 +31,7 @@ class StreamResult:
     lines_out: int
     errors: Counter[str]  # error code -> lines
     seconds: float
+    cpu_seconds: float  # the child's user + system time (the machine is shared)
     peak_rss_mb: float
     exit_code: int
 
@@ -52,6 +53,8 @@ def write_records(path: Path, n: int, seed: int) -> float:
 def score_file(path: Path) -> StreamResult:
     """Run the engine's command line on `path`, counting its output lines as they come."""
     n = sum(1 for _ in path.open())
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu_before = before.ru_utime + before.ru_stime
     start = time.perf_counter()
     child = subprocess.Popen(
         [sys.executable, "-m", "engine", "score", str(path)],
@@ -70,8 +73,9 @@ def score_file(path: Path) -> StreamResult:
             errors[code.group(1)] += 1
     exit_code = child.wait()
     seconds = time.perf_counter() - start
-    peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return StreamResult(n, lines, errors, seconds, peak_kb / 1024, exit_code)
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = usage.ru_utime + usage.ru_stime - cpu_before
+    return StreamResult(n, lines, errors, seconds, cpu, usage.ru_maxrss / 1024, exit_code)
 
 
 def run_stream(n: int, seed: int) -> tuple[StreamResult, float]:

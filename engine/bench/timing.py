@@ -2,7 +2,9 @@
 
 The engine is timed from the record dict (parsing and validation included);
 the package on ``estimate_hand_value`` alone, its inputs converted beforehand.
-Each is run for several rounds; the best and the median round are reported.
+Each is run for several rounds; every round records wall time and this
+process's CPU time (the machine is shared: CPU time is what the code cost,
+wall time what it took), and the median round is what gets compared.
 """
 
 from __future__ import annotations
@@ -18,7 +20,6 @@ from typing import Any
 
 import engine
 from engine.bench import peer
-from engine.bench.corpus import generate
 
 # The shared records beside the checkout (``<repo>/../shared/records``), or $SHARED_DIR/records.
 DEFAULT_RECORDS = (
@@ -29,7 +30,8 @@ DEFAULT_RECORDS = (
 @dataclass(frozen=True)
 class Timing:
     hands: int
-    rounds: list[float]  # microseconds per hand, one per round
+    rounds: list[float]  # wall microseconds per hand, one per round
+    cpu_rounds: list[float]  # CPU microseconds per hand (process time), one per round
 
     @property
     def best(self) -> float:
@@ -38,6 +40,10 @@ class Timing:
     @property
     def median(self) -> float:
         return statistics.median(self.rounds)
+
+    @property
+    def cpu_median(self) -> float:
+        return statistics.median(self.cpu_rounds)
 
 
 def load_records(path: Path) -> list[dict[str, Any]]:
@@ -53,29 +59,54 @@ def load_records(path: Path) -> list[dict[str, Any]]:
     return out
 
 
-def corpus(records: Path | None, generated: int | None,
-           seed: int) -> tuple[list[dict[str, Any]], str]:
-    """The records to time, and a line saying where they came from."""
-    if generated is None:
-        path = records or DEFAULT_RECORDS
-        if path.exists():
-            loaded = load_records(path)
-            return loaded, f"{len(loaded)} records from {path}"
-        generated = 2000
-        note = f" ({path} is missing)"
-    else:
-        note = ""
-    made = list(generate(generated, seed=seed))
-    return made, f"{len(made)} generated records, seed {seed}{note}"
+@dataclass(frozen=True)
+class Comparison:
+    """Both engines on the same hands: the records the package can take."""
+
+    origin: str
+    engine: Timing
+    peer: Timing | None  # None: the package is absent or takes none of the records
+    untaken: int  # records the package cannot take (timed for neither)
+
+    @property
+    def ratio(self) -> float | None:
+        """How many times faster the engine is, median wall time per hand."""
+        return self.peer.median / self.engine.median if self.peer else None
+
+    @property
+    def cpu_ratio(self) -> float | None:
+        return self.peer.cpu_median / self.engine.cpu_median if self.peer else None
+
+
+def compare(records: list[dict[str, Any]], origin: str, rounds: int,
+            with_peer: bool = True) -> Comparison:
+    """Time both engines, their rounds interleaved so that both see the same machine load."""
+    pairs = peer_pairs(records) if with_peer and peer.AVAILABLE else []
+    if not pairs:
+        return Comparison(origin, time_engine(records, rounds), None, 0)
+    taken = [record for record, _ in pairs]
+    inputs = [peer_input for _, peer_input in pairs]
+    ours: list[Timing] = []
+    theirs: list[Timing] = []
+    for _ in range(rounds):
+        ours.append(time_engine(taken, 1))
+        theirs.append(time_peer(inputs, 1))
+    return Comparison(origin, _merge(ours), _merge(theirs), len(records) - len(taken))
+
+
+def _merge(timings: list[Timing]) -> Timing:
+    return Timing(timings[0].hands, [t.rounds[0] for t in timings],
+                  [t.cpu_rounds[0] for t in timings])
 
 
 def _rounds(run: Callable[[], None], hands: int, rounds: int) -> Timing:
-    times = []
+    wall, cpu = [], []
     for _ in range(rounds):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         run()
-        times.append((time.perf_counter() - start) / hands * 1e6)
-    return Timing(hands, times)
+        cpu.append((time.process_time() - start_cpu) / hands * 1e6)
+        wall.append((time.perf_counter() - start) / hands * 1e6)
+    return Timing(hands, wall, cpu)
 
 
 def time_engine(records: list[dict[str, Any]], rounds: int) -> Timing:
@@ -90,10 +121,17 @@ def time_engine(records: list[dict[str, Any]], rounds: int) -> Timing:
 
 def peer_inputs(records: Iterable[dict[str, Any]]) -> list[peer.PeerInput]:
     """The package's arguments for every record it can take (converted once, untimed)."""
+    return [peer_input for _, peer_input in peer_pairs(records)]
+
+
+def peer_pairs(
+    records: Iterable[dict[str, Any]],
+) -> list[tuple[dict[str, Any], peer.PeerInput]]:
+    """(record, the package's arguments) for every record the package can take."""
     out = []
     for record in records:
         try:
-            out.append(peer.prepare(record))
+            out.append((record, peer.prepare(record)))
         except (peer.Unsupported, KeyError, ValueError, IndexError):
             continue
     return out

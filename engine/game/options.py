@@ -61,9 +61,7 @@ def parse_options(
     for name in given:
         if name not in known:
             names = ", ".join(sorted(known)) or "none"
-            raise bad_field(
-                f"game_options.{name}: unknown game option for {slug} (known: {names})"
-            )
+            raise bad_field(f"game_options.{name}: unknown game option for {slug} (known: {names})")
     return {
         option.name: option.check(given[option.name]) if option.name in given else option.default
         for option in declared
@@ -108,6 +106,17 @@ def table_options() -> tuple[GameOption, ...]:
             "pao on a ron: the pao player pays half the hand's value and the discarder the"
             " rest with the honba, or pao pays it all (on tsumo pao always pays it all)",
             ("split", "full"),
+        ),
+        GameOption(
+            "ties",
+            "choice",
+            "seat_order",
+            "players tied on final points: placed in seat order from the first dealer, or"
+            " share the places: the placement points (oka and uma) and placement chips of"
+            " the places they hold are added up and split equally, rounded down to a tenth"
+            " of the rate's point unit (100 points; 1 in Toutenkou) and to whole chips, the"
+            " remainder going to the tied seat nearest the first dealer",
+            ("seat_order", "share"),
         ),
         GameOption(
             "suukaikan",

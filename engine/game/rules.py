@@ -22,7 +22,11 @@ MULTI_RON_BONUS = ("first", "each")
 PAO_RON = ("split", "full")
 SUUKAIKAN = ("abort", "continue")
 LEFTOVER_STICKS = ("first_place", "house")
+# Players tied on points: placed in seat order, or sharing the places' oka/uma and chips.
+TIES = ("seat_order", "share")
 BUST = ("off", "below_zero", "at_zero")
+# The point units a rate may price (GameRules.point_unit): per 1,000, per 100, per point.
+POINT_UNITS = (1000, 100, 1)
 PENALTIES = ("chonbo", "dead_hand")
 # False calls and other faults a hand can name as a chonbo's or dead hand's cause.
 FAULTS = (
@@ -87,9 +91,17 @@ class GameRules:
     placement_points: tuple[int, ...] = (35000, 5000, -15000, -25000)
     placement_chips: tuple[int, ...] = (0, 0, 0, 0)
     chip_value: int = 0
+    # The points a parlor's rate prices as one unit of money: scores that run in
+    # thousands (25,000 to start) are priced per 1,000 points; a ruleset that scores
+    # in single points (Toutenkou) per point. A rate of another unit does not fit.
+    point_unit: int = 1000
+    # Ties on final points: "seat_order" (the seat nearer the first dealer places higher) or
+    # "share" (the tied seats split the placement points and chips of the places they hold).
+    ties: str = "seat_order"
 
     def __post_init__(self) -> None:
         _require(self.players in (3, 4), "players must be 3 or 4")
+        _require(self.point_unit in POINT_UNITS, f"point_unit must be one of {POINT_UNITS}")
         for name, allowed in (
             ("dealer_rotation", ROTATIONS),
             ("dealer_pass", DEALER_PASS),
@@ -99,6 +111,7 @@ class GameRules:
             ("suukaikan", SUUKAIKAN),
             ("leftover_sticks", LEFTOVER_STICKS),
             ("bust", BUST),
+            ("ties", TIES),
         ):
             _require(getattr(self, name) in allowed, f"{name} must be one of {allowed}")
         _require(

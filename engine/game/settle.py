@@ -48,7 +48,7 @@ def _settle(game: GameInput) -> dict[str, Any]:
     if len(game.players) != rules.players:
         raise bad_game(f"players: {game.ruleset} is played by {rules.players} players, not"
                        f" {len(game.players)}")
-    rules = _check_hand_options(game, rules)
+    rules = check_hand_options(game, rules)
     table = Table.start(rules)
     chips_by_kind = {kind: [0] * rules.players for kind in CHIP_KINDS}
     hands: list[dict[str, Any]] = []
@@ -75,7 +75,7 @@ def _settle(game: GameInput) -> dict[str, Any]:
     }
 
 
-def _check_hand_options(game: GameInput, rules: GameRules) -> GameRules:
+def check_hand_options(game: GameInput, rules: GameRules) -> GameRules:
     """Check the game's hand options; a hand option that changes the honba per payer
     (Speed Tonpuu's ``basengo``) changes it for the game-level wins too."""
     if not game.options:
@@ -86,7 +86,7 @@ def _check_hand_options(game: GameInput, rules: GameRules) -> GameRules:
     return rules
 
 
-def _hand_options(game: GameInput, rules: GameRules) -> Mapping[str, Any]:
+def hand_options(game: GameInput, rules: GameRules) -> Mapping[str, Any]:
     """The hand options the game's records are scored with: the game's, and where the hand
     ruleset ranks chips against points (``chip_points``), the game's chip value."""
     if not rules.chip_value or "chip_points" in game.options:
@@ -113,7 +113,7 @@ def _play(
     before = {"dealer": table.dealer, "round_wind": round_wind,
               "honba": table.honba, "sticks": table.pot // rules.riichi_stick}
     seating = Seating(
-        rules=rules, ruleset=game.ruleset, options=_hand_options(game, rules), game_id=game.id,
+        rules=rules, ruleset=game.ruleset, options=hand_options(game, rules), game_id=game.id,
         dealer=table.dealer, round_wind=round_wind, honba=table.honba,
         pot=table.pot + rules.riichi_stick * len(hand.riichi),
     )

@@ -55,15 +55,9 @@ class Paid:
 def pay_wins(hand: HandInput, seating: Seating) -> Paid:
     """Score and pay every win of a win hand (one tsumo, or one or more rons)."""
     rules = seating.rules
-    discarder = hand.wins[0].discarder
-    after = seating.dealer - 1 if discarder is None else discarder
-    ordered = sorted(
-        enumerate(hand.wins), key=lambda item: (item[1].winner - after - 1) % rules.players
-    )
     paid = Paid([], [], [], [])
-    for j, win in ordered:
+    for j, win, honba, sticks in ordered_wins(hand, seating):
         where = f"hand {hand.index}: wins[{j}]"
-        honba, sticks = seating.bonus(first=not paid.winners)
         if win.record is not None:
             record = fill_record(
                 win, seating, hand=hand, honba=honba, sticks=sticks, where=f"{where}.record", j=j
@@ -82,6 +76,16 @@ def pay_wins(hand: HandInput, seating: Seating) -> Paid:
             )
         _pay(paid, outcome, win=win, seating=seating, sticks=sticks, where=f"{where}: ")
     return paid
+
+
+def ordered_wins(hand: HandInput, seating: Seating) -> list[tuple[int, WinInput, int, int]]:
+    """(index in ``wins``, win, honba, riichi sticks) in paying order: from the discarder's
+    right (the dealer's on tsumo); the first winner takes the sticks (and the honba)."""
+    discarder = hand.wins[0].discarder
+    after = seating.dealer - 1 if discarder is None else discarder
+    players = seating.rules.players
+    ordered = sorted(enumerate(hand.wins), key=lambda item: (item[1].winner - after - 1) % players)
+    return [(j, win, *seating.bonus(first=n == 0)) for n, (j, win) in enumerate(ordered)]
 
 
 def pay_nagashi(seats: Sequence[int], seating: Seating, *, as_win: bool) -> Paid:

@@ -14,7 +14,7 @@ from engine.hand import arrangement as arr
 from engine.hand.arrangement import KANCHAN, PENCHAN, RYANMEN, SHANPON, TANKI, TRIPLET
 from engine.hand.context import HandContext
 from engine.hand.decompose import regular_readings, seven_pairs
-from engine.tiles import TERMINALS_AND_HONOURS
+from engine.tiles import YAOCHUU_MASK as TERMINALS_AND_HONOURS_MASK
 
 ShapeFinder = Callable[[HandContext], Sequence[arr.Arrangement]]
 
@@ -58,19 +58,19 @@ def regular_shapes(ctx: HandContext) -> list[arr.Arrangement]:
 
 
 def chiitoitsu_shapes(ctx: HandContext) -> list[arr.Arrangement]:
-    if ctx.melds:
+    # Seven distinct kinds or no seven pairs: one bit count rejects almost every hand.
+    if ctx.melds or ctx.mask.bit_count() != 7:
         return []
     pairs = seven_pairs(ctx.concealed)
     return [arr.seven_pairs(pairs)] if pairs else []
 
 
 def kokushi_shapes(ctx: HandContext) -> list[arr.Arrangement]:
-    if ctx.melds:
+    # Fourteen concealed tiles (checked with the context) holding every terminal and honour
+    # kind and nothing else: one is held twice, the thirteen orphans.
+    if ctx.melds or ctx.mask != TERMINALS_AND_HONOURS_MASK:
         return []
-    c = ctx.concealed
-    if all(c[k] for k in TERMINALS_AND_HONOURS) and sum(c[k] for k in TERMINALS_AND_HONOURS) == 14:
-        return [arr.thirteen_orphans()]
-    return []
+    return [arr.thirteen_orphans()]
 
 
 STANDARD_SHAPES: tuple[ShapeFinder, ...] = (regular_shapes, chiitoitsu_shapes, kokushi_shapes)

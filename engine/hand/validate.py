@@ -8,6 +8,7 @@ names); flags must describe a possible win.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from operator import gt
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -64,6 +65,23 @@ def _parse(name: str, text: str) -> tuple[int, ...]:
 
 
 def parse_fields(record: HandRecord) -> ParsedTiles:
+    # Parsed straight (``parse_tiles`` is memoised and "" is no tile); only a failure pays
+    # for parsing again field by field, to name the field at fault.
+    try:
+        return ParsedTiles(
+            parse_tiles(record.hand),
+            tuple([parse_tiles(m.tiles) for m in record.melds]),
+            parse_tiles(record.win_tile),
+            parse_tiles(record.dora_indicators),
+            parse_tiles(record.ura_indicators),
+            parse_tiles(record.nuki),
+            parse_tiles(record.discards),
+        )
+    except EngineError:
+        return _parse_naming_the_field(record)
+
+
+def _parse_naming_the_field(record: HandRecord) -> ParsedTiles:
     return ParsedTiles(
         _parse("hand", record.hand),
         tuple(_parse(f"melds[{i}]", m.tiles) for i, m in enumerate(record.melds)),
@@ -128,27 +146,33 @@ def _physical_error(tiles: ParsedTiles, seen: list[int], tile_set: TileSet) -> N
 def melds(record: HandRecord, meld_codes: tuple[tuple[int, ...], ...]) -> tuple[Set, ...]:
     out: list[Set] = []
     for i, (meld, codes) in enumerate(zip(record.melds, meld_codes, strict=True)):
-        kinds = sorted(KIND[c] for c in codes)
-        where = f"melds[{i}] ({meld.kind} {meld.tiles})"
-        if meld.kind == "chi":
-            first = kinds[0] if kinds else 0
-            if (
-                len(kinds) != 3
-                or first >= 27
-                or first % 9 > 6
-                or kinds != [first, first + 1, first + 2]
-            ):
-                raise bad_field(f"{where}: a chi is three consecutive tiles of one suit")
-            out.append((SEQ, first, True))
-        elif meld.kind == "pon":
-            if len(kinds) != 3 or kinds[0] != kinds[2]:
-                raise bad_field(f"{where}: a pon is three identical tiles")
-            out.append((TRIPLET, kinds[0], True))
-        else:
-            if len(kinds) != 4 or kinds[0] != kinds[3]:
-                raise bad_field(f"{where}: a kan is four identical tiles")
-            out.append((KAN, kinds[0], meld.kind != "ankan"))
+        called = meld_set(meld.kind, codes)
+        if isinstance(called, str):
+            raise bad_field(f"melds[{i}] ({meld.kind} {meld.tiles}): {called}")
+        out.append(called)
     return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def meld_set(kind: str, codes: tuple[int, ...]) -> Set | str:
+    """The set a meld of ``kind`` with these tiles declares, or why it is not one.
+
+    Memoised: there are only a few hundred distinct melds.
+    """
+    kinds = sorted(KIND[c] for c in codes)
+    if kind == "chi":
+        first = kinds[0] if kinds else 0
+        crosses_suits = first >= 27 or first % 9 > 6
+        if len(kinds) != 3 or crosses_suits or kinds != [first, first + 1, first + 2]:
+            return "a chi is three consecutive tiles of one suit"
+        return (SEQ, first, True)
+    if kind == "pon":
+        if len(kinds) != 3 or kinds[0] != kinds[2]:
+            return "a pon is three identical tiles"
+        return (TRIPLET, kinds[0], True)
+    if len(kinds) != 4 or kinds[0] != kinds[3]:
+        return "a kan is four identical tiles"
+    return (KAN, kinds[0], kind != "ankan")
 
 
 def tile_count(

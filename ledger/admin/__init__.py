@@ -7,6 +7,6 @@ service), ``hands``, ``books`` and ``audit`` (read-only lists), ``roles``
 ``exports`` (background jobs: closes and exports, docs/jobs.md).
 """
 
-from ledger.admin import audit, books, closing, exports, hands, sessions
+from ledger.admin import audit, books, closing, exports, hands, scoreboard, sessions
 
-__all__ = ["audit", "books", "closing", "exports", "hands", "sessions"]
+__all__ = ["audit", "books", "closing", "exports", "hands", "scoreboard", "sessions"]

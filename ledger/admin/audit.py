@@ -7,7 +7,14 @@ hand (a chonbo hand, a dead hand); settlements by closing the session.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
 from django.contrib import admin
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from ledger import labels
@@ -15,6 +22,18 @@ from ledger.admin.columns import SessionColumn
 from ledger.admin.filters import player_filter
 from ledger.admin.roles import LedgerAdmin
 from ledger.models import Correction, Penalty, Settlement
+
+if TYPE_CHECKING:  # names of django-stubs only
+    from django.contrib.admin.filters import _ListFilterChoices
+    from django.utils.functional import _StrOrPromise as StrOrPromise
+from ledger.selectors.settlements import (
+    only_live,
+    only_superseded,
+    settlement_is_live,
+    with_superseding_correction,
+)
+
+SUPERSEDED, EVERY = "superseded", "all"
 
 
 @admin.register(Correction)
@@ -81,10 +100,35 @@ class PenaltyAdmin(SessionColumn, LedgerAdmin[Penalty]):
         return labels.label(labels.FAULTS, penalty.cause)
 
 
+class SettlementStatusFilter(admin.SimpleListFilter):
+    """Live rows by default; superseded ones (retired by a reopening correction) on demand."""
+
+    title = _("status")
+    parameter_name = "status"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, StrOrPromise]]:
+        return [(SUPERSEDED, _("superseded")), (EVERY, _("live and superseded"))]
+
+    def choices(self, changelist: Any) -> Iterator[_ListFilterChoices]:
+        choices = iter(super().choices(changelist))
+        unfiltered = next(choices)  # Django's "All": no value chosen shows the live rows
+        unfiltered["display"] = _("live")
+        yield unfiltered
+        yield from choices
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        if self.value() == SUPERSEDED:
+            return only_superseded(queryset)
+        if self.value() == EVERY:
+            return queryset
+        return only_live(queryset)
+
+
 @admin.register(Settlement)
 class SettlementAdmin(SessionColumn, LedgerAdmin[Settlement]):
     list_display = [
         "player",
+        "status",
         "session_link",
         "placement",
         "final_score",
@@ -94,11 +138,17 @@ class SettlementAdmin(SessionColumn, LedgerAdmin[Settlement]):
         "fee",
         "net_money",
     ]
-    list_filter = ["session__state", "session__table", player_filter("player_id")]
+    list_filter = [
+        SettlementStatusFilter,
+        "session__state",
+        "session__table",
+        player_filter("player_id"),
+    ]
     list_select_related = ["player", "session__table"]
     search_fields = ["player__name", "player__member_number", "=session__id"]
     readonly_fields = (
         "session_link",
+        "status",
         "player",
         "seat",
         "placement",
@@ -112,6 +162,22 @@ class SettlementAdmin(SessionColumn, LedgerAdmin[Settlement]):
     )
     fields = readonly_fields
 
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Settlement]:
+        return with_superseding_correction(super().get_queryset(request))
+
     @admin.display(description=_("net money"))
     def net_money(self, settlement: Settlement) -> int:
         return settlement.net_money
+
+    @admin.display(description=_("status"))
+    def status(self, settlement: Settlement) -> str:
+        """ "live", or "superseded" linked to the correction that reopened the session."""
+        if settlement_is_live(settlement):
+            return str(_("live"))
+        correction_id = settlement.superseded_by_id  # type: ignore[attr-defined]
+        url = reverse("admin:ledger_correction_change", args=[correction_id])
+        return format_html(
+            '<a href="{}">{}</a>',
+            url,
+            _("superseded by correction %(number)s") % {"number": correction_id},
+        )

@@ -1,7 +1,9 @@
 """Background closes in the admin: each session's close state and last error; queue closes.
 
 The "Session close jobs" list shows every session with the state of its
-background close (idle, queued, failed with the error, done). Managers
+background close (idle, queued, failed with the error, done), "stale" after a
+queued close no worker finished within ``LEDGER_JOB_STALE_AFTER`` (its task
+lost with the queue; the stale-job sweep sends it again). Managers
 select open sessions and queue their close ("Close in the background"), or
 stop unfinished games where they stand and close them (closing time). The
 session page shows a failed close's error too.
@@ -15,15 +17,16 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ledger.admin.roles import LedgerAdmin, is_manager
 from ledger.admin.session_page import acting_user
-from ledger.errors import LedgerErrorCode
-from ledger.models import Session, SessionClosing, SessionState
-from ledger.selectors.closing import CloseJobState, session_close_state
+from ledger.models import CloseJobState, JobErrorCode, Session, SessionClosing, SessionState
+from ledger.selectors.closing import session_close_state
+from ledger.selectors.stale_jobs import close_is_stale
 from ledger.tasks import close_enqueue
 
 
@@ -46,7 +49,11 @@ class SessionClosingAdmin(LedgerAdmin[SessionClosing]):
 
     @admin.display(description=gettext_lazy("close"))
     def close_state(self, session: Session) -> str:
-        return session_close_state(session=session).state
+        """The close's state, and "stale" when no worker took it within the limit."""
+        state = session_close_state(session=session).state
+        if close_is_stale(session=session, now=timezone.now()):
+            return format_html('{} <strong class="errornote">{}</strong>', state.label, _("stale"))
+        return str(state.label)
 
     @admin.display(description=gettext_lazy("last close error"))
     def close_error_text(self, session: Session) -> str:
@@ -82,7 +89,7 @@ class SessionClosingAdmin(LedgerAdmin[SessionClosing]):
         unsent = [
             state
             for state in states
-            if (state.error or {}).get("code") == LedgerErrorCode.QUEUE_UNAVAILABLE
+            if (state.error or {}).get("code") == JobErrorCode.QUEUE_UNAVAILABLE
         ]
         if unsent:
             messages.warning(

@@ -1,11 +1,15 @@
 """A manager's correction of one live hand: void it, or amend it through the hand form.
 
-The view calls ``correction_post`` (through ``hand_void`` / ``hand_amend``);
-the service replays the session and re-posts whatever changed.
+Two steps: the first POST shows ``correction_preview`` (each hand whose
+points move, the totals before and after, whether a closed session
+reopens) and a Confirm button tied to that preview by a digest; only the
+confirmation calls ``correction_post`` (through ``hand_void`` /
+``hand_amend``), which replays the session and re-posts whatever changed.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
@@ -18,37 +22,70 @@ from django.utils.translation import gettext as _
 
 from ledger.admin.display import hand_view, seat_names
 from ledger.admin.roles import may_correct
-from ledger.admin.session_page import TableState, acting_user, ruleset_fields, seat_choices
+from ledger.admin.session_page import (
+    TableState,
+    acting_user,
+    preview_digest,
+    ruleset_fields,
+    seat_choices,
+)
 from ledger.errors import LedgerError
 from ledger.forms.corrections import CorrectionForm
 from ledger.forms.hands import HandEntry
 from ledger.models import CorrectionKind, HandResult, Session
 from ledger.selectors import session_live_hands, session_scoreboard
-from ledger.services.corrections import hand_amend, hand_void
+from ledger.services.corrections import (
+    CorrectionPreview,
+    correction_preview,
+    hand_amend,
+    hand_void,
+)
 
 TEMPLATE = "admin/ledger/session/correct.html"
 
 
-def _submit(request: HttpRequest, hand: HandResult, form: CorrectionForm, entry: HandEntry) -> bool:
-    """Post the correction; False (errors shown on the forms) when it was refused."""
-    if not form.is_valid():
-        return False
-    reason = form.cleaned_data["reason"]
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    posted: bool = False
+    preview: CorrectionPreview | None = None
+    digest: str = ""
+
+
+def _request(
+    form: CorrectionForm, entry: HandEntry
+) -> tuple[CorrectionKind, str, dict[str, Any] | None]:
     amend = form.cleaned_data["kind"] == CorrectionKind.AMEND
-    if amend and not entry.is_valid():
-        return False
+    kind = CorrectionKind.AMEND if amend else CorrectionKind.VOID
+    return kind, form.cleaned_data["reason"], entry.payload() if amend else None
+
+
+def _submit(
+    request: HttpRequest, hand: HandResult, form: CorrectionForm, entry: HandEntry
+) -> Outcome:
+    """Preview the correction, or post it when confirmed against the same preview."""
+    if not form.is_valid():
+        return Outcome()
+    if form.cleaned_data["kind"] == CorrectionKind.AMEND and not entry.is_valid():
+        return Outcome()
+    kind, reason, payload = _request(form, entry)
+    digest = preview_digest(
+        hand.session, hand.pk, {"kind": kind, "reason": reason, "hand": payload}
+    )
     try:
-        if amend:
-            hand_amend(hand=hand, payload=entry.payload(), reason=reason, by=acting_user(request))
-        else:
-            hand_void(hand=hand, reason=reason, by=acting_user(request))
+        if "_confirm" in request.POST and request.POST.get("correction_digest") == digest:
+            if payload is not None:
+                hand_amend(hand=hand, payload=payload, reason=reason, by=acting_user(request))
+            else:
+                hand_void(hand=hand, reason=reason, by=acting_user(request))
+            return Outcome(posted=True)
+        preview = correction_preview(hand=hand, kind=kind, reason=reason, payload=payload)
     except LedgerError as error:
-        if amend and error.field:
+        if payload is not None and error.field:
             entry.engine_error(error, ordinal=hand.ordinal)
         else:
             form.ledger_error(error)
-        return False
-    return True
+        return Outcome()
+    return Outcome(preview=preview, digest=digest)
 
 
 def correction_view(
@@ -69,7 +106,8 @@ def correction_view(
         may_penalise=True,
         payload=hand.payload,
     )
-    if bound and _submit(request, hand, form, entry):
+    outcome = _submit(request, hand, form, entry) if bound else Outcome()
+    if outcome.posted:
         messages.success(request, _("Hand %(number)d corrected.") % {"number": hand.ordinal})
         return HttpResponseRedirect(reverse("admin:ledger_session_change", args=[session.pk]))
     context = {
@@ -83,6 +121,25 @@ def correction_view(
         ),
         "form": form,
         "entry": entry,
+        "preview": outcome.preview,
+        "preview_rows": _preview_rows(outcome.preview, len(board.players)),
+        "preview_totals": outcome.preview
+        and list(zip(outcome.preview.totals_before, outcome.preview.totals_after, strict=True)),
+        "digest": outcome.digest,
+        "names": [player.name for player in board.players],
         "urls": {"page": reverse("admin:ledger_session_change", args=[session.pk])},
     }
     return TemplateResponse(request, TEMPLATE, context)
+
+
+def _preview_rows(preview: CorrectionPreview | None, seats: int) -> list[dict[str, Any]]:
+    if preview is None:
+        return []
+    return [
+        {
+            "ordinal": changed.ordinal,
+            "voided": changed.after is None,
+            "cells": list(zip(changed.before, changed.after or (0,) * seats, strict=True)),
+        }
+        for changed in preview.changed
+    ]

@@ -19,6 +19,7 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
+from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -27,6 +28,7 @@ from ledger.admin.roles import LedgerAdmin, may_view
 from ledger.admin.session_page import acting_user
 from ledger.exports.download import export_file_response, export_is_ready
 from ledger.models import ExportJob, ExportKind, ExportScope, ExportState
+from ledger.selectors.stale_jobs import export_is_stale
 from ledger.services.exports import ExportRequestError, export_request, export_retry
 from ledger.tasks import export_enqueue, export_was_not_sent
 from parlor.models import Parlor, Player
@@ -71,15 +73,16 @@ class ExportRequestForm(forms.Form):
 @admin.register(ExportJob)
 class ExportJobAdmin(LedgerAdmin[ExportJob]):
     list_display = [
-        "number", "kind", "scope_text", "format", "state", "progress", "download",
-        "requested_by", "requested_at", "finished_at", "error_short",
+        "number", "kind", "scope_text", "format", "state_text", "progress", "download",
+        "requested_by", "requested_at", "finished_at", "error_short", "note",
     ]  # fmt: skip
     list_filter = ["state", "kind", "format", "parlor"]
     list_select_related = ["requested_by", "player", "parlor"]
     date_hierarchy = "requested_at"
     fields = readonly_fields = (
-        "kind", "scope_text", "format", "parlor", "state", "progress", "download", "error",
-        "attempts", "requested_by", "requested_at", "started_at", "finished_at",
+        "kind", "scope_text", "format", "parlor", "state_text", "progress", "download", "note",
+        "error_code", "error", "attempts", "requested_by", "requested_at", "resent_at",
+        "started_at", "finished_at",
     )  # fmt: skip
     actions = ["run_again"]
 
@@ -90,6 +93,15 @@ class ExportJobAdmin(LedgerAdmin[ExportJob]):
     @admin.display(description=gettext_lazy("over"))
     def scope_text(self, job: ExportJob) -> str:
         return f"{job.get_scope_display()}: {job.describe_scope()}"
+
+    @admin.display(description=gettext_lazy("state"), ordering="state")
+    def state_text(self, job: ExportJob) -> str:
+        """The state, and "stale" when no worker took it within the limit (docs/jobs.md)."""
+        if export_is_stale(job=job, now=timezone.now()):
+            return format_html(
+                '{} <strong class="errornote">{}</strong>', job.get_state_display(), _("stale")
+            )
+        return job.get_state_display()
 
     @admin.display(description=gettext_lazy("progress"))
     def progress(self, job: ExportJob) -> str:
@@ -106,6 +118,10 @@ class ExportJobAdmin(LedgerAdmin[ExportJob]):
             return "—"
         url = reverse("admin:ledger_exportjob_download", args=[job.pk])
         return format_html('<a href="{}">{}</a>', url, _("download"))
+
+    @admin.display(description=gettext_lazy("note"))
+    def note(self, job: ExportJob) -> str:
+        return job.empty_window_note()
 
     @admin.display(description=gettext_lazy("error"))
     def error_short(self, job: ExportJob) -> str:

@@ -1,15 +1,15 @@
 """The session page: seats, running score table, hand entry with its preview, closing.
 
 Each view parses the request, calls one ledger service (``hand_preview``,
-``hand_record``, ``session_close``, ``session_mark_settled``,
-``correction_post``) and renders; the scores shown are the engine's.
+``hand_record``) and renders; the scores shown are the engine's. Closing and
+marking settled are ``ledger.admin.session_actions`` (behind a confirmation).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
@@ -44,8 +44,6 @@ from ledger.selectors import (
     session_settlement,
 )
 from ledger.services.hands import HandPreview, hand_preview, hand_record
-from ledger.services.sessions import session_mark_settled
-from ledger.services.settlements import session_close
 
 PAGE_TEMPLATE = "admin/ledger/session/page.html"
 PREVIEW_TEMPLATE = "admin/ledger/session/_preview.html"
@@ -147,7 +145,7 @@ def preview_digest(session: Session, ordinal: int, payload: Mapping[str, Any]) -
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def _seats(board: Scoreboard, state: TableState, start: int) -> list[SeatView]:
+def seat_views(board: Scoreboard, state: TableState, start: int) -> list[SeatView]:
     seats = len(board.players)
     return [
         SeatView(
@@ -199,7 +197,7 @@ def page_context(
         "opts": model_admin.model._meta,
         "title": str(session),
         "session": session,
-        "seats": _seats(board, state, start),
+        "seats": seat_views(board, state, start),
         "rows": _rows(board, start),
         "pot": board.pot_total,
         "state": state,
@@ -291,44 +289,4 @@ def hand_preview_json(model_admin: Any, request: HttpRequest, session: Session) 
     html = TemplateResponse(request, PREVIEW_TEMPLATE, context).rendered_content
     return JsonResponse(
         {"ok": preview is not None, "digest": digest, "html": html, "errors": entry.field_errors()}
-    )
-
-
-def _state_change(
-    request: HttpRequest,
-    session: Session,
-    *,
-    allowed: Callable[[HttpRequest, Session], bool],
-    service: Callable[..., object],
-    done: str,
-) -> HttpResponse:
-    """POST of a session's state button: check the role, call the service, say what happened."""
-    if not allowed(request, session):
-        raise PermissionDenied
-    try:
-        service(session=session, by=acting_user(request))
-    except LedgerError as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, done)
-    return HttpResponseRedirect(reverse("admin:ledger_session_change", args=[session.pk]))
-
-
-def session_close_submit(request: HttpRequest, session: Session) -> HttpResponse:
-    return _state_change(
-        request,
-        session,
-        allowed=may_close,
-        service=session_close,
-        done=_("The session is closed and settled in money."),
-    )
-
-
-def session_settled_submit(request: HttpRequest, session: Session) -> HttpResponse:
-    return _state_change(
-        request,
-        session,
-        allowed=may_mark_settled,
-        service=session_mark_settled,
-        done=_("The session is marked settled: it is final."),
     )

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ledger import labels
-from ledger.admin import correction_page, session_page
+from ledger.admin import correction_page, session_actions, session_page
 from ledger.admin.filters import player_filter
 from ledger.admin.roles import LedgerAdmin, may_record_hands, may_view
 from ledger.errors import LedgerError
@@ -28,6 +28,7 @@ from ledger.services.sessions import session_open
 
 OPEN_TEMPLATE = "admin/ledger/session/open.html"
 SessionView = Callable[[HttpRequest, Session], HttpResponse]
+BOTH = ("GET", "POST")  # a confirmation page (GET) and its answer (POST)
 
 
 @admin.register(Session)
@@ -123,12 +124,12 @@ class SessionAdmin(LedgerAdmin[Session]):
             ),
             path(
                 "<path:object_id>/close/",
-                wrap(session_page.session_close_submit),
+                wrap(lambda r, s: session_actions.session_close_view(self, r, s), BOTH),
                 name=f"{name}close",
             ),
             path(
                 "<path:object_id>/settled/",
-                wrap(session_page.session_settled_submit),
+                wrap(lambda r, s: session_actions.session_settled_view(self, r, s), BOTH),
                 name=f"{name}settled",
             ),
             *super().get_urls(),

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.db import InterfaceError, OperationalError
 from django.db.models import ProtectedError
 from rest_framework import serializers, status
@@ -77,6 +79,12 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
             ),
             status=status.HTTP_503_SERVICE_UNAVAILABLE,
             headers={"Retry-After": "5"},
+        )
+    if isinstance(exc, RequestDataTooBig):
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        message = f"the request body is larger than {limit:,} bytes, the most this API reads"
+        return Response(
+            error_body("body_too_large", message), status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
         )
     if isinstance(exc, ProtectedError):
         used_by = sorted(

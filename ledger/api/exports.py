@@ -39,7 +39,7 @@ from ledger.api.permissions import (
     user_player,
 )
 from ledger.exports.download import export_file_response, export_is_ready
-from ledger.models import ExportJob, ExportKind, ExportScope, Session
+from ledger.models import CloseJobState, ExportJob, ExportKind, ExportScope, Session
 from ledger.selectors.closing import session_close_state
 from ledger.services.exports import ExportRequestError, export_request
 from ledger.tasks import close_enqueue, export_enqueue
@@ -63,17 +63,33 @@ class ProgressSerializer(serializers.Serializer[ExportJob]):
     percent = serializers.IntegerField()
 
 
+class JobErrorSerializer(serializers.Serializer[Any]):
+    """The one error shape of a failed job (a close or an export)."""
+
+    code = serializers.CharField(help_text="A LedgerErrorCode or a JobErrorCode.")
+    message = serializers.CharField()
+
+
 class ExportJobSerializer(serializers.ModelSerializer[ExportJob]):
     progress = ProgressSerializer(source="*", read_only=True)
+    error = JobErrorSerializer(
+        source="error_detail", read_only=True, allow_null=True, help_text="When failed."
+    )
     requested_by = serializers.CharField(source="requested_by.username", read_only=True)
     download = serializers.SerializerMethodField()
+    note = serializers.CharField(
+        source="empty_window_note",
+        read_only=True,
+        help_text="When done and the window holds no game: says so and names the business"
+        " days that hold games (days_with_games).",
+    )
 
     class Meta:
         model = ExportJob
         fields = [
             "id", "kind", "scope", "format", "parlor", "player", "date_from", "date_to", "state",
             "progress", "error", "attempts", "requested_by", "requested_at", "started_at",
-            "finished_at", "download",
+            "finished_at", "download", "found_games", "days_with_games", "note",
         ]  # fmt: skip
         read_only_fields = fields
 
@@ -100,11 +116,11 @@ class ExportRequestSerializer(serializers.Serializer[Any]):
 
 class CloseJobSerializer(serializers.Serializer[Any]):
     session = serializers.IntegerField(source="session_id")
-    state = serializers.ChoiceField(choices=["idle", "queued", "failed", "done"])
+    state = serializers.ChoiceField(choices=CloseJobState.choices)
     session_state = serializers.CharField()
     requested_at = serializers.DateTimeField(allow_null=True)
     failed_at = serializers.DateTimeField(allow_null=True)
-    error = serializers.DictField(allow_null=True, help_text='{"code", "message"} when failed.')
+    error = JobErrorSerializer(allow_null=True, help_text="When failed.")
 
 
 class CloseRequestSerializer(serializers.Serializer[Any]):

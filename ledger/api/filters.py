@@ -40,11 +40,31 @@ def include_corrected(request: Request) -> bool:
     return request.query_params.get("include_corrected", "").lower() in TRUE_WORDS
 
 
+class UtcIsoDateTimeField(django_filters.fields.IsoDateTimeField):  # type: ignore[misc]
+    """An ISO 8601 date-time in UTC; one whose UTC moment falls off the calendar is invalid.
+
+    ``0001-01-01T00:00:00+01:00`` is year 0 in UTC: Python cannot represent it
+    (OverflowError), so it is a 400 naming the filter rather than a 500.
+    """
+
+    def to_python(self, value: Any) -> datetime | None:
+        moment: datetime | None = super().to_python(value)
+        if moment is None:
+            return None
+        try:
+            return moment.astimezone(UTC)
+        except OverflowError:
+            raise forms.ValidationError(
+                "%(value)s is outside the calendar once moved to UTC (years 1 to 9999)",
+                code="out_of_range",
+                params={"value": value},
+            ) from None
+
+
 class UtcDateTimeFilter(django_filters.IsoDateTimeFilter):  # type: ignore[misc]
     """An ISO 8601 date-time, turned to UTC: PostgreSQL refuses offsets beyond 15:59 (+16:00)."""
 
-    def filter(self, qs: Any, value: datetime | None) -> Any:
-        return super().filter(qs, value.astimezone(UTC) if value is not None else value)
+    field_class = UtcIsoDateTimeField
 
 
 # The largest id a database holds (PostgreSQL bigint; SQLite's INTEGER is the same size).

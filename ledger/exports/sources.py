@@ -21,6 +21,7 @@ from django.db.models.functions import Coalesce
 from ledger.business_days import business_day_of
 from ledger.exports.scope import Window
 from ledger.models import AccountKind, LedgerEntry, Penalty, Settlement
+from ledger.selectors.settlements import live_settlements
 
 CHUNK = 2000
 Row = list[Any]
@@ -58,12 +59,10 @@ class _Clock:
 
 
 def window_settlements(window: Window) -> QuerySet[Settlement]:
-    settlements = Settlement.objects.filter(
-        session__parlor=window.parlor, posting__reversed_by__isnull=True
-    ).filter(window.moment_filter("posting__created_at"))
-    if window.player is not None:
-        settlements = settlements.filter(player=window.player)
-    return settlements
+    """The live settlements (``live_settlements``) of the window's parlor, player and days."""
+    return live_settlements(parlor=window.parlor, player=window.player).filter(
+        window.moment_filter("posting__created_at")
+    )
 
 
 SETTLEMENT_COLUMNS = (

@@ -28,9 +28,11 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from ledger import labels
+from ledger.business_days import business_day_of
 from ledger.exports.scope import Window
 from ledger.exports.sources import window_settlements
 from ledger.models import HandKind, HandResult
+from ledger.selectors.settlements import business_days_with_games
 from ledger.templatetags.ledger_tiles import tile_codes
 from ledger.tile_art import tile_svg, tile_title
 from parlor.models import Parlor, Player
@@ -132,9 +134,11 @@ def _game_lines(window: Window, player: Player, zone: ZoneInfo) -> list[str]:
     lines = []
     for closed_at, table, session, seat, place, score, points, chips, money, fee in latest:
         local = closed_at.astimezone(zone)
+        # The business day, as in the header: a game closed at 02:00 belongs to the evening before.
+        day = business_day_of(parlor=window.parlor, moment=closed_at)
         lines.append(
             GAME_COLUMNS.format(
-                local.date().isoformat(),
+                day.isoformat(),
                 local.strftime("%H:%M"),
                 str(table)[:10],
                 session,
@@ -226,6 +230,13 @@ def _period_text(window: Window) -> str:
     return _("%(first)s to %(last)s") % {"first": first, "last": last}
 
 
+def _days_with_games(window: Window, player: Player) -> str:
+    days = business_days_with_games(
+        parlor=window.parlor, player=player, before=window.since, after=window.until
+    )
+    return ", ".join(day.isoformat() for day in days)
+
+
 def statement_html(*, window: Window, player: Player) -> str:
     """The statement's HTML, in the player's language when their login chose one."""
     language = user_language(user_id=player.user_id) if player.user_id else ""
@@ -248,6 +259,8 @@ def statement_html(*, window: Window, player: Player) -> str:
             "games": games,
             "game_header": header,
             "games_left_out": max(0, totals["games"] - len(games)),
+            "days_with_games": [] if games else _days_with_games(window, player),
+            "closing_hour": settings.LEDGER_CLOSING_HOUR,
             "wins": _biggest_wins(window, player, zone),
             "max_wins": MAX_WINS,
             "LANGUAGE_CODE": translation.get_language(),

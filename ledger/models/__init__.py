@@ -17,14 +17,17 @@ from ledger.models.closing import SessionClose, SessionClosing
 from ledger.models.corrections import Correction, CorrectionKind
 from ledger.models.exports import ExportFormat, ExportJob, ExportKind, ExportScope, ExportState
 from ledger.models.hands import HandKind, HandResult
+from ledger.models.jobs import CloseJobState, JobError, JobErrorCode, job_error
 from ledger.models.penalties import Penalty, PenaltyKind
 from ledger.models.postings import LedgerEntry, Posting, PostingKind
+from ledger.models.scoreboard import ScoreboardLink
 from ledger.models.sessions import Session, SessionSeat, SessionState
 from ledger.models.settlements import Settlement
 
 __all__ = [
     "Account",
     "AccountKind",
+    "CloseJobState",
     "Correction",
     "CorrectionKind",
     "ExportFormat",
@@ -34,15 +37,19 @@ __all__ = [
     "ExportState",
     "HandKind",
     "HandResult",
+    "JobError",
+    "JobErrorCode",
     "LedgerEntry",
     "Penalty",
     "PenaltyKind",
     "Posting",
     "PostingKind",
+    "ScoreboardLink",
     "Session",
     "SessionClose",
     "SessionClosing",
     "SessionSeat",
     "SessionState",
     "Settlement",
+    "job_error",
 ]

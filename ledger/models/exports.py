@@ -15,8 +15,10 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from ledger.models.jobs import JobError, JobErrorCode, job_error
 from parlor.models import Parlor, Player
 
 
@@ -90,7 +92,15 @@ class ExportJob(models.Model):
     progress_done = models.PositiveBigIntegerField(_("rows done"), default=0)
     progress_total = models.PositiveBigIntegerField(_("rows in all"), default=0)
     file = models.FileField(_("file"), upload_to=export_upload_to, max_length=255, blank=True)
+    # Why it failed: a JobErrorCode (queue_unavailable, internal_error, ...) and the message.
+    error_code = models.CharField(_("error code"), max_length=40, blank=True)
     error = models.TextField(_("error"), blank=True)
+    # Written when done: whether a game was closed in the window and, when none was, the
+    # nearest business days that hold games (ISO dates), so an empty file says why.
+    found_games = models.BooleanField(_("games found"), null=True, blank=True)
+    days_with_games: models.JSONField[list[str]] = models.JSONField(
+        _("business days with games"), default=list, blank=True
+    )
     # How many times a worker started it (more than one: redelivered after a worker died).
     attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
     requested_by = models.ForeignKey(
@@ -101,6 +111,8 @@ class ExportJob(models.Model):
     )
     requested_at = models.DateTimeField(_("requested at"), default=timezone.now)
     started_at = models.DateTimeField(_("started at"), null=True, blank=True)
+    # When the stale-job sweep last sent it again (ledger.selectors.stale_jobs); null: never.
+    resent_at = models.DateTimeField(_("sent again at"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
 
     class Meta:
@@ -161,6 +173,25 @@ class ExportJob(models.Model):
         if self.scope == ExportScope.PLAYER and self.player is not None:
             return f"{self.player.member_number} {self.describe_dates()}"
         return self.describe_dates()
+
+    def empty_window_note(self) -> str:
+        """Empty for a window with games; otherwise says it has none and where games are."""
+        if self.state != "done" or self.found_games is not False:
+            return ""
+        if not self.days_with_games:
+            return gettext("No game was closed in %(days)s, nor on any other business day.") % {
+                "days": self.describe_dates()
+            }
+        return gettext(
+            "No game was closed in %(days)s. Business days with games: %(with_games)s."
+        ) % {"days": self.describe_dates(), "with_games": ", ".join(self.days_with_games)}
+
+    @property
+    def error_detail(self) -> JobError | None:
+        """The failure in the one job error shape, ``{"code", "message"}``; None unless failed."""
+        if self.state != ExportState.FAILED:
+            return None
+        return job_error(self.error_code or JobErrorCode.INTERNAL_ERROR, self.error)
 
     @property
     def percent(self) -> int:

@@ -96,6 +96,10 @@ class Posting(models.Model):
                 name="posting_reversal_is_correction",
             ),
         ]
+        indexes = [
+            # A period's closes (standings, exports) and the few corrections that reverse.
+            models.Index(fields=["kind", "created_at"], name="posting_kind_created"),
+        ]
 
     def __str__(self) -> str:
         return f"posting {self.pk} ({self.get_kind_display()})"

@@ -8,7 +8,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from parlor.models import GameFeePayer, Parlor, Player, Rate, RulesetConfig, Table
+from parlor.models import GameFeePayer, Parlor, Player, PointUnit, Rate, RulesetConfig, Table
 
 
 class SessionState(models.TextChoices):
@@ -49,7 +49,10 @@ class Session(models.Model):
         Rate, on_delete=models.PROTECT, related_name="sessions", verbose_name=_("rate")
     )
     # The rate's figures when the session opened (money in the currency's minor unit).
-    money_per_1000_points = models.PositiveIntegerField(_("money per 1,000 points"))
+    point_unit = models.PositiveIntegerField(
+        _("points priced"), choices=PointUnit.choices, default=PointUnit.PER_1000
+    )
+    money_per_unit = models.PositiveIntegerField(_("money per point unit"))
     money_per_chip = models.PositiveIntegerField(_("money per chip"))
     game_fee = models.PositiveIntegerField(_("game fee"))
     game_fee_payer = models.CharField(
@@ -86,6 +89,8 @@ class Session(models.Model):
     # The background close (ledger.tasks.close_session): when it was last asked for, and
     # why the last attempt failed ({"code", "message"}; empty once a close succeeds).
     close_requested_at = models.DateTimeField(_("close requested at"), null=True, blank=True)
+    # The close asked for stops an unfinished game (closing time): a lost close is sent again so.
+    close_stop = models.BooleanField(_("close stops the game"), default=False)
     close_error: models.JSONField[dict[str, Any]] = models.JSONField(
         _("last close error"), default=dict, blank=True
     )

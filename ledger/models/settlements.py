@@ -9,11 +9,13 @@ from parlor.models import Player
 
 
 class Settlement(models.Model):
-    """Written by ``session_close``; never edited.
+    """Written by ``session_close``; never edited (append-only, a trigger on PostgreSQL).
 
-    A correction that reopens a closed session reverses the close's postings,
-    which retires these rows: the live settlement of a session is the one
-    whose ``posting`` has not been reversed (``ledger.selectors``).
+    A correction that reopens a closed session reverses the close's postings:
+    the reversal of ``posting`` marks these rows superseded, by the
+    correction that made it. What counts as live is decided in one place,
+    ``ledger.selectors.settlements``: every list, export, statement and API
+    endpoint reads through it.
     """
 
     session = models.ForeignKey(

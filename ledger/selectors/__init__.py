@@ -19,6 +19,14 @@ from ledger.selectors.sessions import (
     session_seats,
     session_settlement,
 )
+from ledger.selectors.settlements import (
+    business_days_with_games,
+    live_settlements,
+    only_live,
+    only_superseded,
+    settlement_is_live,
+    superseded_settlements,
+)
 
 __all__ = [
     "Balance",
@@ -26,6 +34,12 @@ __all__ = [
     "ScoreboardRow",
     "SessionAccounts",
     "account_balance",
+    "business_days_with_games",
+    "live_settlements",
+    "only_live",
+    "only_superseded",
+    "settlement_is_live",
+    "superseded_settlements",
     "penalties_for",
     "player_balance",
     "session_accounts",

@@ -9,23 +9,14 @@ from typing import Any
 from django.db.models import QuerySet
 
 from ledger.business_days import last_closed_business_day
-from ledger.models import Correction, Session, SessionState
+from ledger.models import CloseJobState, Correction, Session, SessionState
 from parlor.models import Parlor
-
-
-class CloseJobState:
-    """What the admin and the API show of a session's background close."""
-
-    IDLE = "idle"  # open, no close asked for
-    QUEUED = "queued"  # asked for, not finished yet
-    FAILED = "failed"  # the last attempt failed: see the error; the session stays open
-    DONE = "done"  # the session is closed (or settled)
 
 
 @dataclass(frozen=True, slots=True)
 class CloseState:
     session_id: int
-    state: str
+    state: CloseJobState
     session_state: str
     requested_at: datetime | None
     failed_at: datetime | None

@@ -19,7 +19,6 @@ from ledger.models import (
     PostingKind,
     Session,
     SessionSeat,
-    Settlement,
 )
 from parlor.models import Player
 
@@ -106,13 +105,4 @@ def statement_lines() -> QuerySet[LedgerEntry]:
         LedgerEntry.objects.filter(account__kind=AccountKind.PLAYER)
         .select_related("account", "posting", "posting__hand")
         .order_by("-posting__created_at", "-pk")
-    )
-
-
-def live_settlements() -> QuerySet[Settlement]:
-    """Settlement rows of the last close of each session not undone by a correction."""
-    return (
-        Settlement.objects.filter(posting__reversed_by__isnull=True)
-        .select_related("player", "posting")
-        .order_by("-posting__created_at", "session_id", "seat")
     )

@@ -9,6 +9,7 @@ from django.db.models import Q, QuerySet
 from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.models import Account, AccountKind, HandResult, Session, SessionSeat, Settlement
 from ledger.models.accounts import PARLOR_KINDS
+from ledger.selectors.settlements import live_settlements
 from parlor.models import Player
 
 
@@ -75,9 +76,5 @@ def session_accounts(*, session: Session) -> SessionAccounts:
 
 
 def session_settlement(*, session: Session) -> list[Settlement]:
-    """The live settlement rows, by seat: those of the last close not undone by a correction."""
-    return list(
-        Settlement.objects.filter(session=session, posting__reversed_by__isnull=True)
-        .select_related("player")
-        .order_by("seat")
-    )
+    """The live settlement rows, by seat (``live_settlements`` decides what is live)."""
+    return list(live_settlements(session=session).order_by("seat"))

@@ -15,6 +15,16 @@ the database disagrees:
   the current engine computes when the session's live hands are replayed,
   naming both engine versions; ``session_replay_refused`` when the current
   engine refuses the stored game outright.
+- ``account_owner_mismatch``: an account of one parlor owned by another
+  parlor's player or table; ``entry_outside_session``: a player's entry in a
+  posting of a session that player has no seat in (an account pointed at
+  another player, say); ``session_accounts_missing``: a seated player or a
+  parlor account the session posts to does not exist; ``penalty_seat_mismatch``:
+  a penalty naming a player who does not sit at the penalty's seat.
+- ``row_unreadable``: rows the audit could not interpret at all (a stored
+  result without its scores, say). The audit never raises on data: whatever
+  breaks while one subject is checked becomes this finding, and the audit
+  goes on with the next subject.
 
 It writes nothing, so it is safe to run at any time (management command
 ``audit_ledger``, Celery task ``ledger.tasks.audit_ledger``). Retired hand
@@ -29,11 +39,21 @@ from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from django.db.models import Sum
+from django.db.models import Exists, F, OuterRef, Q, Sum
 
 import engine
+from ledger.errors import LedgerError
 from ledger.games import game_json, starting_points
-from ledger.models import Account, HandResult, LedgerEntry, Session, SessionState
+from ledger.models import (
+    Account,
+    AccountKind,
+    HandResult,
+    LedgerEntry,
+    Penalty,
+    Session,
+    SessionSeat,
+    SessionState,
+)
 from ledger.selectors import (
     account_balance,
     session_accounts,
@@ -47,6 +67,11 @@ POSTING_UNBALANCED = "posting_unbalanced"
 BALANCE_MISMATCH = "balance_mismatch"
 HAND_RESCORE_DIFFERS = "hand_rescore_differs"
 SESSION_REPLAY_REFUSED = "session_replay_refused"
+ACCOUNT_OWNER_MISMATCH = "account_owner_mismatch"
+ENTRY_OUTSIDE_SESSION = "entry_outside_session"
+SESSION_ACCOUNTS_MISSING = "session_accounts_missing"
+PENALTY_SEAT_MISMATCH = "penalty_seat_mismatch"
+ROW_UNREADABLE = "row_unreadable"
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,15 +127,41 @@ def ledger_audit(*, session_ids: Iterable[int] | None = None) -> AuditReport:
     Postings and account balances are always checked over the whole book.
     """
     report = AuditReport(engine_version=engine.__version__)
-    _audit_postings(report)
-    _audit_account_balances(report)
+    _checked(report, "whole book", _audit_postings, report)
+    _checked(report, "whole book", _audit_account_owners, report)
+    _checked(report, "whole book", _audit_entries_outside_sessions, report)
+    _checked(report, "whole book", _audit_account_balances, report)
+    _checked(report, "whole book", _audit_penalty_seats, report)
     sessions = Session.objects.order_by("pk")
     if session_ids is not None:
         sessions = sessions.filter(pk__in=list(session_ids))
     for session in sessions:
         report.sessions += 1
-        _audit_session(report, session)
+        _checked(report, f"session {session.pk}", _audit_session, report, session)
     return report
+
+
+def _checked(report: AuditReport, subject: str, check: Any, *args: Any) -> None:
+    """Run one check; rows it cannot interpret become a ``row_unreadable`` finding."""
+    try:
+        check(*args)
+    except LedgerError as error:
+        report.findings.append(
+            AuditFinding(
+                SESSION_ACCOUNTS_MISSING, subject, error.message, {"code": str(error.code)}
+            )
+        )
+    # The audit reads whatever the database holds, so any malformed row may break a check;
+    # it reports that and goes on instead of stopping the whole audit.
+    except Exception as error:  # noqa: BLE001
+        report.findings.append(
+            AuditFinding(
+                ROW_UNREADABLE,
+                subject,
+                f"the stored rows could not be checked: {type(error).__name__}: {error}",
+                {"error": type(error).__name__},
+            )
+        )
 
 
 def _nonzero(sums: Mapping[str, Any]) -> dict[str, int]:
@@ -134,6 +185,65 @@ def _audit_postings(report: AuditReport) -> None:
     if off := _nonzero(LedgerEntry.objects.aggregate(**sums)):
         report.findings.append(
             AuditFinding(POSTING_UNBALANCED, "whole book", f"the book sums to {off}", off)
+        )
+
+
+def _audit_account_owners(report: AuditReport) -> None:
+    """An account's player or table belongs to the account's own parlor."""
+    foreign = Account.objects.filter(
+        (Q(player__isnull=False) & ~Q(player__parlor_id=F("parlor_id")))
+        | (Q(table__isnull=False) & ~Q(table__parlor_id=F("parlor_id")))
+    ).order_by("pk")
+    for account in foreign.values("pk", "parlor_id", "player__parlor_id", "table__parlor_id"):
+        owner_parlor = account["player__parlor_id"] or account["table__parlor_id"]
+        report.findings.append(
+            AuditFinding(
+                ACCOUNT_OWNER_MISMATCH,
+                f"account {account['pk']}",
+                f"the account is parlor {account['parlor_id']}'s but its owner is parlor"
+                f" {owner_parlor}'s",
+                {"account": account["pk"], "parlor": account["parlor_id"], "owner": owner_parlor},
+            )
+        )
+
+
+def _audit_entries_outside_sessions(report: AuditReport) -> None:
+    """A player's entry belongs to a posting of a session the player is seated in."""
+    seated = SessionSeat.objects.filter(
+        session_id=OuterRef("posting__session_id"), player_id=OuterRef("account__player_id")
+    )
+    strays = (
+        LedgerEntry.objects.filter(account__kind=AccountKind.PLAYER)
+        .exclude(Exists(seated))
+        .values_list("pk", "posting_id", "posting__session_id", "account_id")
+        .order_by("pk")
+    )
+    for entry, posting, session, account in strays:
+        report.findings.append(
+            AuditFinding(
+                ENTRY_OUTSIDE_SESSION,
+                f"entry {entry}",
+                f"posting {posting} of session {session} moves account {account}, whose player"
+                " has no seat in that session",
+                {"entry": entry, "posting": posting, "session": session, "account": account},
+            )
+        )
+
+
+def _audit_penalty_seats(report: AuditReport) -> None:
+    """A penalty's player is the one seated at its seat of its session."""
+    seated = SessionSeat.objects.filter(
+        session_id=OuterRef("session_id"), seat=OuterRef("seat"), player_id=OuterRef("player_id")
+    )
+    strays = Penalty.objects.exclude(Exists(seated)).values_list("pk", "session_id", "seat")
+    for penalty, session, seat in strays.order_by("pk"):
+        report.findings.append(
+            AuditFinding(
+                PENALTY_SEAT_MISMATCH,
+                f"penalty {penalty}",
+                f"the penalty's player does not sit at seat {seat} of session {session}",
+                {"penalty": penalty, "session": session, "seat": seat},
+            )
         )
 
 

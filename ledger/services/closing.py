@@ -6,9 +6,10 @@ parallel, or again after a worker died halfway (docs/jobs.md):
 - It locks the session row first (``session_lock_for_update``). A second
   close waits for the first to commit, then finds the session closed and
   returns its settlement, writing nothing.
-- It writes a ``SessionClose`` row (unique per session and close number)
-  in the same transaction as the close's postings, so a close that got past
-  the lock fails on it and rolls back whole.
+- It closes through ``session_close``, the only close service, which writes
+  the ``SessionClose`` row (unique per session and close number) in the same
+  transaction as the close's postings, so a close that got past the lock
+  fails on it and rolls back whole.
 - A worker that dies mid-close leaves a transaction that never commits; the
   database rolls it back and the redelivered task starts from an open session.
 
@@ -34,9 +35,9 @@ from django.db import DatabaseError, IntegrityError, InterfaceError, Operational
 from django.utils import timezone
 
 from ledger.errors import LedgerError
-from ledger.models import Session, SessionClose, SessionState, Settlement
+from ledger.models import JobError, JobErrorCode, Session, SessionState, Settlement, job_error
 from ledger.selectors import session_lock_for_update, session_settlement
-from ledger.selectors.closing import session_close_number, sessions_left_open
+from ledger.selectors.closing import sessions_left_open
 from ledger.services.settlements import session_close
 
 logger = logging.getLogger(__name__)
@@ -64,34 +65,38 @@ def session_close_once(*, session_id: int, by: User, stop: bool = False) -> Clos
         return CloseOutcome(
             locked.pk, closed_now=False, settlements=session_settlement(session=locked)
         )
-    number = session_close_number(session=locked)
     rows = session_close(session=locked, by=by, stop=stop)
-    posting = rows[0].posting
-    SessionClose.objects.create(
-        session=locked, number=number, posting=posting, closed_by=by, closed_at=posting.created_at
-    )
-    Session.objects.filter(pk=locked.pk).update(close_error={}, close_failed_at=None)
     return CloseOutcome(locked.pk, closed_now=True, settlements=rows)
 
 
-def session_close_request(*, session: Session, at: datetime | None = None) -> Session:
-    """Note that a background close was asked for (the caller enqueues it); clears any error."""
+def session_close_request(
+    *, session: Session, at: datetime | None = None, stop: bool = False
+) -> Session:
+    """Note that a background close was asked for (the caller enqueues it); clears any error.
+
+    ``stop`` is kept with the request, so a close sent again (the stale-job sweep) stops too.
+    """
     session.close_requested_at = at or timezone.now()
+    session.close_stop = stop
     session.close_error, session.close_failed_at = {}, None
-    Session.objects.filter(pk=session.pk).update(
-        close_requested_at=session.close_requested_at, close_error={}, close_failed_at=None
+    # Only an open session: a closed one's close is done, a settled one is final (a trigger).
+    Session.objects.filter(pk=session.pk, state=SessionState.OPEN).update(
+        close_requested_at=session.close_requested_at,
+        close_stop=stop,
+        close_error={},
+        close_failed_at=None,
     )
     return session
 
 
-def session_close_failure_record(*, session_id: int, error: dict[str, str]) -> None:
+def session_close_failure_record(*, session_id: int, error: JobError) -> None:
     """Keep why the close failed on the (still open) session, for the admin and the API."""
     Session.objects.filter(pk=session_id, state=SessionState.OPEN).update(
         close_error=error, close_failed_at=timezone.now()
     )
 
 
-def _failure_record_quietly(session_id: int, error: dict[str, str]) -> None:
+def _failure_record_quietly(session_id: int, error: JobError) -> None:
     # The database itself may be what failed; the task's retry is what matters then.
     with contextlib.suppress(DatabaseError):
         session_close_failure_record(session_id=session_id, error=error)
@@ -109,17 +114,20 @@ def session_close_job(
     try:
         outcome = session_close_once(session_id=session_id, by=by, stop=stop)
     except Session.DoesNotExist:
-        return _job_result(session_id, error={"code": "not_found", "message": _gone(session_id)})
+        return _job_result(session_id, error=job_error(JobErrorCode.NOT_FOUND, _gone(session_id)))
     except LedgerError as error:
-        session_close_failure_record(session_id=session_id, error=error.to_dict())
-        return _job_result(session_id, error=error.to_dict())
+        refused = job_error(error.code, error.message)
+        session_close_failure_record(session_id=session_id, error=refused)
+        return _job_result(session_id, error=refused)
     except RETRYABLE_ERRORS as error:
-        _failure_record_quietly(session_id, _error_dict("database_error", error, retried=True))
+        _failure_record_quietly(
+            session_id, _error_dict(JobErrorCode.DATABASE_ERROR, error, retried=True)
+        )
         raise
     except Exception as error:
         # A bug: kept on the session for the admin; the traceback goes to the worker's log.
         logger.exception("closing session %s failed", session_id)
-        failure = _error_dict("internal_error", error, retried=False)
+        failure = _error_dict(JobErrorCode.INTERNAL_ERROR, error, retried=False)
         _failure_record_quietly(session_id, failure)
         return _job_result(session_id, error=failure)
     return _job_result(session_id, outcome=outcome)
@@ -160,13 +168,13 @@ def _gone(session_id: int) -> str:
     return f"session {session_id} does not exist"
 
 
-def _error_dict(code: str, error: Exception, *, retried: bool) -> dict[str, str]:
+def _error_dict(code: JobErrorCode, error: Exception, *, retried: bool) -> JobError:
     then = "; the close will be retried" if retried else ""
-    return {"code": code, "message": f"{type(error).__name__}: {error}{then}"}
+    return job_error(code, f"{type(error).__name__}: {error}{then}")
 
 
 def _job_result(
-    session_id: int, *, outcome: CloseOutcome | None = None, error: dict[str, str] | None = None
+    session_id: int, *, outcome: CloseOutcome | None = None, error: JobError | None = None
 ) -> dict[str, Any]:
     if outcome is None:
         return {"session": session_id, "ok": False, "error": error}

@@ -9,13 +9,15 @@ version's posted. A voided hand's postings are reversed and it leaves the
 live sequence. Hands before the corrected one are untouched.
 
 A correction on a closed session also reverses the close's postings (game
-end, settlement, fee), which retires its Settlement rows, and reopens the
-session: it must be closed again. A settled session refuses corrections.
+end, settlement, fee), which supersedes its Settlement rows (the reversal
+names the correction; ``ledger.selectors.settlements`` no longer counts
+them), and reopens the session: it must be closed again. A settled session refuses corrections.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -31,10 +33,12 @@ from ledger.models import (
     HandResult,
     Posting,
     PostingKind,
+    Session,
     SessionState,
 )
 from ledger.selectors import session_accounts, session_live_hands, session_lock_for_update
 from ledger.services.hands import hand_result_write, seat_players
+from ledger.services.payloads import hand_payload_check, reason_check
 from ledger.services.postings import posting_reverse
 
 CLOSE_POSTING_KINDS = (PostingKind.GAME_END, PostingKind.SETTLEMENT, PostingKind.FEE)
@@ -58,6 +62,7 @@ def _check_request(
         raise LedgerError(
             LedgerErrorCode.REASON_REQUIRED, "a correction needs a reason", field="reason"
         )
+    reason_check(reason)
     if kind == CorrectionKind.VOID:
         if payload is not None:
             raise LedgerError(
@@ -70,7 +75,116 @@ def _check_request(
             "amending a hand needs the corrected hand as a JSON object",
             field="payload",
         )
+    hand_payload_check(payload, prefix="payload")
     return dict(payload)
+
+
+CorrectedHands = list[tuple[HandResult, dict[str, Any]]]
+
+
+def _live_of(session: Session, hand: HandResult) -> list[HandResult]:
+    """The session's live hands; refuses a settled session and a hand that is not live."""
+    if session.state == SessionState.SETTLED:
+        raise LedgerError(
+            LedgerErrorCode.SESSION_SETTLED,
+            f"session {session.pk} is settled (its money changed hands): it cannot be corrected",
+        )
+    live = list(session_live_hands(session=session).select_related("entered_by"))
+    if hand.pk not in {h.pk for h in live}:
+        raise LedgerError(
+            LedgerErrorCode.HAND_NOT_LIVE,
+            f"{hand} of session {session.pk} has been voided or superseded: correct the live"
+            " version of the hand",
+            field="hand",
+        )
+    return live
+
+
+def _corrected_game(
+    session: Session,
+    live: list[HandResult],
+    hand: HandResult,
+    new_payload: dict[str, Any] | None,
+) -> tuple[CorrectedHands, dict[str, Any]]:
+    """The corrected game (the voided hand left out, or the amended one replaced), settled."""
+    sequence: CorrectedHands = []
+    for old in live:
+        if old.pk != hand.pk:
+            sequence.append((old, old.payload))
+        elif new_payload is not None:
+            sequence.append((old, new_payload))
+    settled = game_settle(
+        session=session,
+        players=seat_players(session_accounts(session=session)),
+        payloads=[payload_ for _, payload_ in sequence],
+        ordinals=[old.ordinal for old, _ in sequence],
+        code=LedgerErrorCode.CORRECTION_REJECTED_BY_ENGINE,
+    )
+    return sequence, settled
+
+
+def result_seat_points(result: Mapping[str, Any], seats: int) -> tuple[int, ...]:
+    """Points each seat gains (+) or loses (-) in one hand's engine result (pot excluded)."""
+    points = [0] * seats
+    for line in result["transfers"]:
+        points[line["from"]] -= line["points"]
+        points[line["to"]] += line["points"]
+    for deposit in result["deposits"]:
+        points[deposit["seat"]] += deposit["points"]
+    return tuple(points)
+
+
+@dataclass(frozen=True, slots=True)
+class ChangedHand:
+    ordinal: int
+    before: tuple[int, ...]
+    # None: the hand is voided (it leaves the game).
+    after: tuple[int, ...] | None
+
+
+@dataclass(frozen=True, slots=True)
+class CorrectionPreview:
+    """What ``correction_post`` would change: each hand whose points move, and the totals."""
+
+    changed: list[ChangedHand]
+    totals_before: tuple[int, ...]
+    totals_after: tuple[int, ...]
+    reopens_session: bool
+
+
+def correction_preview(
+    *,
+    hand: HandResult,
+    kind: CorrectionKind,
+    reason: str,
+    payload: Mapping[str, Any] | None = None,
+) -> CorrectionPreview:
+    """``correction_post`` without writing: the same refusals, and what would move."""
+    new_payload = _check_request(kind=kind, reason=reason, payload=payload)
+    session = Session.objects.get(pk=hand.session_id)
+    live = _live_of(session, hand)
+    sequence, settled = _corrected_game(session, live, hand, new_payload)
+    seats = len(session_accounts(session=session).seats)
+    after_of = {
+        old.pk: result_seat_points(result, seats)
+        for (old, _), result in zip(sequence, settled["hands"], strict=True)
+    }
+    changed = []
+    totals_before, totals_after = [0] * seats, [0] * seats
+    for old in live:
+        before = result_seat_points(old.result, seats)
+        after = after_of.get(old.pk)
+        totals_before = [t + p for t, p in zip(totals_before, before, strict=True)]
+        if after is not None:
+            totals_after = [t + p for t, p in zip(totals_after, after, strict=True)]
+        if after != before or old.pk == hand.pk:
+            changed.append(ChangedHand(old.ordinal, before, after))
+    return CorrectionPreview(
+        changed=changed,
+        totals_before=tuple(totals_before),
+        totals_after=tuple(totals_after),
+        reopens_session=session.state == SessionState.CLOSED,
+    )
 
 
 @transaction.atomic
@@ -91,34 +205,8 @@ def correction_post(
     """
     new_payload = _check_request(kind=kind, reason=reason, payload=payload)
     session = session_lock_for_update(session_id=hand.session_id).get()
-    if session.state == SessionState.SETTLED:
-        raise LedgerError(
-            LedgerErrorCode.SESSION_SETTLED,
-            f"session {session.pk} is settled (its money changed hands): it cannot be corrected",
-        )
-    live = list(session_live_hands(session=session).select_related("entered_by"))
-    if hand.pk not in {h.pk for h in live}:
-        raise LedgerError(
-            LedgerErrorCode.HAND_NOT_LIVE,
-            f"{hand} of session {session.pk} has been voided or superseded: correct the live"
-            " version of the hand",
-            field="hand",
-        )
-    # The corrected game: the voided hand left out, or the amended one replaced.
-    sequence: list[tuple[HandResult, dict[str, Any]]] = []
-    for old in live:
-        if old.pk != hand.pk:
-            sequence.append((old, old.payload))
-        elif new_payload is not None:
-            sequence.append((old, new_payload))
-    accounts = session_accounts(session=session)
-    settled = game_settle(
-        session=session,
-        players=seat_players(accounts),
-        payloads=[payload_ for _, payload_ in sequence],
-        ordinals=[old.ordinal for old, _ in sequence],
-        code=LedgerErrorCode.CORRECTION_REJECTED_BY_ENGINE,
-    )
+    live = _live_of(session, hand)
+    sequence, settled = _corrected_game(session, live, hand, new_payload)
     reopen = session.state == SessionState.CLOSED
     correction = Correction.objects.create(
         session=session,
@@ -138,6 +226,7 @@ def correction_post(
         session.save(update_fields=["state", "closed_by", "closed_at"])
     if kind == CorrectionKind.VOID:
         _reverse_all(hand.postings.all(), by=by, correction=correction, memo=memo)
+    accounts = session_accounts(session=session)
     now = timezone.now()
     for (old, payload_), result in zip(sequence, settled["hands"], strict=True):
         corrected = old.pk == hand.pk

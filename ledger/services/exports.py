@@ -28,7 +28,6 @@ from django.db.models import F
 from django.utils import timezone
 
 from ledger.business_days import last_closed_business_day
-from ledger.errors import LedgerErrorCode
 from ledger.exports.progress import Progress
 from ledger.exports.scope import Window, window_of
 from ledger.exports.sources import (
@@ -37,11 +36,22 @@ from ledger.exports.sources import (
     penalties_table,
     settlements_table,
     summary_table,
+    window_settlements,
 )
 from ledger.exports.statements import pdf_renderer, statement_html, statement_players
 from ledger.exports.writers import csv_write, xlsx_write
-from ledger.models import ExportFormat, ExportJob, ExportKind, ExportScope, ExportState, Session
+from ledger.models import (
+    ExportFormat,
+    ExportJob,
+    ExportKind,
+    ExportScope,
+    ExportState,
+    JobErrorCode,
+    Session,
+    job_error,
+)
 from ledger.models.exports import FORMATS_BY_KIND
+from ledger.selectors.settlements import business_days_with_games
 from ledger.services.closing import RETRYABLE_ERRORS, jobs_user
 from parlor.models import Parlor, Player
 
@@ -73,6 +83,13 @@ class ExportRequestError(Exception):
         if self.field is not None:
             out["field"] = self.field
         return out
+
+
+# docs/hardening.md, "Limits": an export covers at most a year of business days, within
+# dates that every time zone and closing hour can turn into moments without overflowing.
+MAX_EXPORT_DAYS = 366
+EXPORT_FIRST_DAY = date(1900, 1, 1)
+EXPORT_LAST_DAY = date(9998, 12, 31)
 
 
 def _check_request(
@@ -110,8 +127,23 @@ def _check_request(
         raise refuse("a day's export needs the day (date_from), and no other date_to", "date_from")
     if scope == ExportScope.PERIOD and (date_from is None or date_to is None):
         raise refuse("a period's export needs date_from and date_to", "date_to")
+    for name, day in (("date_from", date_from), ("date_to", date_to)):
+        if day is not None and not EXPORT_FIRST_DAY <= day <= EXPORT_LAST_DAY:
+            raise refuse(
+                f"{name} {day} is outside the books' calendar"
+                f" ({EXPORT_FIRST_DAY} to {EXPORT_LAST_DAY})",
+                name,
+            )
     if date_from is not None and date_to is not None and date_to < date_from:
         raise refuse(f"date_to {date_to} is before date_from {date_from}", "date_to")
+    if date_from is not None and date_to is not None:
+        days = (date_to - date_from).days + 1
+        if days > MAX_EXPORT_DAYS:
+            raise refuse(
+                f"{date_from} to {date_to} is {days:,} business days; an export covers at most"
+                f" {MAX_EXPORT_DAYS} (request one per year)",
+                "date_to",
+            )
 
 
 def export_request(
@@ -141,19 +173,34 @@ def export_request(
 def export_retry(*, job: ExportJob) -> ExportJob:
     """Queue a failed job again (the caller enqueues it); a job in any other state is unchanged."""
     ExportJob.objects.filter(pk=job.pk, state=ExportState.FAILED).update(
-        state=ExportState.QUEUED, error="", finished_at=None, progress_done=0
+        state=ExportState.QUEUED,
+        error_code="",
+        error="",
+        finished_at=None,
+        progress_done=0,
+        resent_at=timezone.now(),
     )
     job.refresh_from_db()
     return job
 
 
-QUEUE_UNAVAILABLE = str(LedgerErrorCode.QUEUE_UNAVAILABLE)
+def export_resend_record(*, job_id: int, at: datetime) -> bool:
+    """Note that a stale job is sent again (the caller sends it); False if it has moved on."""
+    return bool(
+        ExportJob.objects.filter(
+            pk=job_id, state__in=[ExportState.QUEUED, ExportState.RUNNING]
+        ).update(resent_at=at)
+    )
+
+
+QUEUE_UNAVAILABLE = str(JobErrorCode.QUEUE_UNAVAILABLE)
 
 
 def export_unsent_record(*, job_id: int, reason: str) -> None:
     """A queued job the broker would not take: failed, with why, so it can be run again."""
     ExportJob.objects.filter(pk=job_id, state=ExportState.QUEUED).update(
         state=ExportState.FAILED,
+        error_code=JobErrorCode.QUEUE_UNAVAILABLE,
         error=f"{QUEUE_UNAVAILABLE}: {reason}",
         finished_at=timezone.now(),
     )
@@ -169,6 +216,7 @@ def _claim(job_id: int) -> bool:
             started_at=timezone.now(),
             attempts=F("attempts") + 1,
             progress_done=0,
+            error_code="",
             error="",
         )
     )
@@ -189,17 +237,33 @@ def export_run(*, job_id: int) -> dict[str, Any]:
         logger.exception("export job %s failed", job_id)
         ExportJob.objects.filter(pk=job_id).update(
             state=ExportState.FAILED,
+            error_code=JobErrorCode.INTERNAL_ERROR,
             error=f"{type(error).__name__}: {error}",
             finished_at=timezone.now(),
         )
-        return {"job": job_id, "state": ExportState.FAILED, "ran": True, "error": str(error)}
+        failure = job_error(JobErrorCode.INTERNAL_ERROR, f"{type(error).__name__}: {error}")
+        return {"job": job_id, "state": ExportState.FAILED, "ran": True, "error": failure}
+    found, days = _games_found(job)
     ExportJob.objects.filter(pk=job_id).update(
         state=ExportState.DONE,
+        found_games=found,
+        days_with_games=[day.isoformat() for day in days],
         file=name,
         finished_at=timezone.now(),
         progress_done=F("progress_total"),
     )
     return {"job": job_id, "state": ExportState.DONE, "ran": True, "file": name}
+
+
+def _games_found(job: ExportJob) -> tuple[bool, list[date]]:
+    """Whether the window holds a live game; if not, the nearest business days that do."""
+    window = window_of(job)
+    if window_settlements(window).exists():
+        return True, []
+    days = business_days_with_games(
+        parlor=window.parlor, player=window.player, before=window.since, after=window.until
+    )
+    return False, days
 
 
 def _build(job: ExportJob) -> str:

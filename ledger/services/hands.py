@@ -29,6 +29,7 @@ from ledger.selectors import (
     session_lock_for_update,
     session_next_ordinal,
 )
+from ledger.services.payloads import hand_payload_check
 from ledger.services.penalties import penalties_record
 from ledger.services.postings import Leg, PlannedPosting, posting_create
 
@@ -78,6 +79,7 @@ def hand_plan(
 def _payload(hand: Any) -> dict[str, Any]:
     if not isinstance(hand, Mapping):
         raise LedgerError(LedgerErrorCode.BAD_HAND, "a hand must be a JSON object", field="hand")
+    hand_payload_check(hand)
     return dict(hand)
 
 

@@ -16,11 +16,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from ledger.errors import LedgerError, LedgerErrorCode
-from ledger.games import ruleset_players
+from ledger.games import ruleset_game_rules
 from ledger.models import Session, SessionSeat, SessionState
 from ledger.selectors import session_lock_for_update
 from ledger.services.accounts import accounts_ensure_for_session
-from parlor.models import Parlor, Player, Rate, RulesetConfig, Table
+from parlor.models import Parlor, Player, PointUnit, Rate, RulesetConfig, Table
 
 
 def _check_parlor_and_active(
@@ -44,6 +44,18 @@ def _check_parlor_and_active(
             )
         if not obj.is_active:
             raise LedgerError(LedgerErrorCode.INACTIVE, f"{name} is not active", field=field)
+
+
+def _check_rate_fits(rate: Rate, ruleset_config: RulesetConfig, point_unit: int) -> None:
+    """A rate prices the ruleset's points only at the scale they are scored in."""
+    if rate.point_unit != point_unit:
+        raise LedgerError(
+            LedgerErrorCode.RATE_SCALE_MISMATCH,
+            f"rate {rate} prices {PointUnit(rate.point_unit).label}, but"
+            f" {ruleset_config} scores in points priced {PointUnit(point_unit).label}:"
+            " choose a rate of that scale",
+            field="rate",
+        )
 
 
 @transaction.atomic
@@ -73,11 +85,13 @@ def session_open(
                 field=f"players[{i}]",
             )
         seen.add(player.pk)
-    seats = ruleset_players(
+    rules = ruleset_game_rules(
         ruleset_slug=ruleset_config.ruleset_slug,
         options=ruleset_config.options,
         game_options=ruleset_config.game_options,
     )
+    _check_rate_fits(rate, ruleset_config, rules.point_unit)
+    seats = rules.players
     if len(players) != seats:
         raise LedgerError(
             LedgerErrorCode.WRONG_NUMBER_OF_SEATS,
@@ -98,7 +112,8 @@ def session_open(
         ruleset_options=dict(ruleset_config.options),
         game_options=dict(ruleset_config.game_options),
         rate=rate,
-        money_per_1000_points=rate.money_per_1000_points,
+        point_unit=rate.point_unit,
+        money_per_unit=rate.money_per_unit,
         money_per_chip=rate.money_per_chip,
         game_fee=rate.game_fee,
         game_fee_payer=rate.game_fee_payer,

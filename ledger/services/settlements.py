@@ -9,14 +9,22 @@ once the engine says the game has ended, posts three postings:
    back the raw points) and given its placement chips. Any points left
    over (only the house's sticks in a placement-only game) go to the house.
 2. ``settlement``: every account's points and chips for the session turned
-   into money at the session's rate: ``floor(points * money_per_1000_points
-   / 1000) + chips * money_per_chip``. Rounding down favours the parlor; the
-   remainder (0 to players-1 minor units) goes to the house account, so the
-   posting still sums to zero.
+   into money at the session's rate: ``floor(points * money_per_unit
+   / point_unit) + chips * money_per_chip`` (``point_unit``: 1,000, 100 or 1,
+   the rate's point scale). Rounding down favours the parlor; the remainder
+   (0 to players-1 minor units) goes to the house account, so the posting
+   still sums to zero.
 3. ``fee``: the game fee from the payers the rate names to the parlor's fee account.
 
-Then one Settlement row per seat and the session is closed. Closing a
+Then one Settlement row per seat, one ``SessionClose`` row (the database's
+"closed once" guarantee: unique per session and close number, so a close
+that got past the row lock fails on it and rolls back whole), and the
+session is closed, its last background-close error cleared. Closing a
 closed (or settled) session returns its settlement: it is idempotent.
+
+``session_close`` is the only way a session closes: the admin's Close
+button, ``POST /api/sessions/{id}/close/`` and the Celery task
+(``ledger.services.closing.session_close_once``) all call it.
 """
 
 from __future__ import annotations
@@ -30,7 +38,14 @@ from django.utils import timezone
 
 from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.games import game_settle, starting_points
-from ledger.models import Account, PostingKind, Session, SessionState, Settlement
+from ledger.models import (
+    Account,
+    PostingKind,
+    Session,
+    SessionClose,
+    SessionState,
+    Settlement,
+)
 from ledger.selectors import (
     SessionAccounts,
     session_accounts,
@@ -39,14 +54,20 @@ from ledger.selectors import (
     session_lock_for_update,
     session_settlement,
 )
+from ledger.selectors.closing import session_close_number
 from ledger.services.hands import seat_players
 from ledger.services.postings import Leg, PlannedPosting, posting_create
 from parlor.models import GameFeePayer
 
 
-def money_for(*, points: int, chips: int, money_per_1000_points: int, money_per_chip: int) -> int:
-    """Points and chips in money, in the minor unit: points rounded down (toward -infinity)."""
-    return (points * money_per_1000_points) // 1000 + chips * money_per_chip
+def money_for(
+    *, points: int, chips: int, money_per_unit: int, point_unit: int, money_per_chip: int
+) -> int:
+    """Points and chips in money, in the minor unit: points rounded down (toward -infinity).
+
+    ``money_per_unit`` prices ``point_unit`` points (1,000, 100 or 1; ``Rate.point_unit``).
+    """
+    return (points * money_per_unit) // point_unit + chips * money_per_chip
 
 
 @dataclass(slots=True)
@@ -128,7 +149,8 @@ def session_close(*, session: Session, by: User, stop: bool = False) -> list[Set
             player=player,
             seat=seat,
             final_score=final["scores"][seat],
-            placement=final["placements"][seat],
+            # Tied seats share a place under the game option ties=share (engine.game.final).
+            placement=final["shared_places"][seat],
             points=final["points_delta"][seat],
             chips=final["chips"][seat]["total"],
             chips_detail=final["chips"][seat],
@@ -137,10 +159,18 @@ def session_close(*, session: Session, by: User, stop: bool = False) -> list[Set
         )
         for seat, (player, account) in enumerate(zip(accounts.players, accounts.seats, strict=True))
     )
+    SessionClose.objects.create(
+        session=locked,
+        number=session_close_number(session=locked),
+        posting=settlement_posting,
+        closed_by=by,
+        closed_at=settlement_posting.created_at,
+    )
     locked.state = SessionState.CLOSED
     locked.closed_by = by
     locked.closed_at = timezone.now()
-    locked.save(update_fields=["state", "closed_by", "closed_at"])
+    locked.close_error, locked.close_failed_at = {}, None
+    locked.save(update_fields=["state", "closed_by", "closed_at", "close_error", "close_failed_at"])
     return rows
 
 
@@ -198,7 +228,8 @@ def _conversion_legs(session: Session, accounts: SessionAccounts, book: _Book) -
         money = money_for(
             points=points,
             chips=chips,
-            money_per_1000_points=session.money_per_1000_points,
+            money_per_unit=session.money_per_unit,
+            point_unit=session.point_unit,
             money_per_chip=session.money_per_chip,
         )
         legs.append(Leg(account, "conversion", -points, -chips, money))

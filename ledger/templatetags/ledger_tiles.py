@@ -99,3 +99,9 @@ def signed(value: Any) -> str:
     """An amount with its sign and thousands separators: ``+3,900``, ``-1,000``, ``0``."""
     number = int(value)
     return f"{number:+,}" if number else "0"
+
+
+@register.filter
+def grouped(value: Any) -> str:
+    """An integer with thousands separators and no sign for positives: ``25,000``."""
+    return f"{int(value):,}"

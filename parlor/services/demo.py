@@ -11,7 +11,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from parlor.models import GameFeePayer, Parlor, Player, Rate, RulesetConfig, Table
+from parlor.models import GameFeePayer, Parlor, Player, PointUnit, Rate, RulesetConfig, Table
 from parlor.services.roles import ROLE_MANAGER, ROLE_STAFF, roles_sync
 
 DEMO_PARLOR_NAME = "Demo Parlor"
@@ -31,6 +31,32 @@ DEMO_TABLES = ("Table 1", "Table 2", "Table 3")
 DEMO_RULESET_CONFIGS: tuple[tuple[str, str, dict[str, Any], dict[str, Any]], ...] = (
     ("Speed Tonpuu, chip 5,000", "speed-tonpuu", {}, {"chip_value": 5000}),
     ("Toutenkou, house rules", "toutenkou", {}, {}),
+)
+
+
+# A rate prices the point scale its ruleset scores in (Rate.point_unit; a session refuses
+# another): speed tonpuu scores in thousands, Toutenkou in single points (a mangan is 8 each).
+DEMO_RATES: tuple[tuple[str, dict[str, Any]], ...] = (
+    (
+        "Tengo: 50 yen per 1,000 points",
+        {
+            "point_unit": PointUnit.PER_1000,
+            "money_per_unit": 50,
+            "money_per_chip": 100,
+            "game_fee": 500,
+            "game_fee_payer": GameFeePayer.EACH_PLAYER,
+        },
+    ),
+    (
+        "Toutenkou: 50 yen per point",
+        {
+            "point_unit": PointUnit.PER_POINT,
+            "money_per_unit": 50,
+            "money_per_chip": 100,
+            "game_fee": 500,
+            "game_fee_payer": GameFeePayer.EACH_PLAYER,
+        },
+    ),
 )
 
 
@@ -95,17 +121,10 @@ def demo_parlor_load() -> DemoParlor:
             unchecked.append(config)
         config.save()
 
-    Rate.objects.update_or_create(
-        parlor=parlor,
-        name="Tengo: 50 yen per 1,000 points",
-        defaults={
-            "money_per_1000_points": 50,
-            "money_per_chip": 100,
-            "game_fee": 500,
-            "game_fee_payer": GameFeePayer.EACH_PLAYER,
-            "is_active": True,
-        },
-    )
+    for name, values in DEMO_RATES:
+        Rate.objects.update_or_create(
+            parlor=parlor, name=name, defaults={**values, "is_active": True}
+        )
 
     groups = roles_sync()
     user_model = get_user_model()

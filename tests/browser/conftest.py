@@ -45,9 +45,10 @@ def browser_missing() -> str | None:
     return None
 
 
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    """A headless Chromium driven by Selenium, closed after the test."""
+def start_browser(
+    *, env: dict[str, str] | None = None, window: tuple[int, int] | None = None
+) -> Any:
+    """A headless Chromium driven by Selenium; ``env`` for its process (e.g. FONTCONFIG_FILE)."""
     missing = browser_missing()
     if missing is not None:
         if REQUIRE_SERVICES:
@@ -59,9 +60,20 @@ def browser() -> Iterator[Any]:
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for flag in FLAGS:
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+        if window is None or not flag.startswith("--window-size"):
+            options.add_argument(flag)
+    if window is not None:
+        options.add_argument(f"--window-size={window[0]},{window[1]}")
+    service = Service(CHROMEDRIVER, env={**os.environ, **env} if env else None)
+    driver = webdriver.Chrome(service=service, options=options)
     driver.implicitly_wait(0)
+    return driver
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    """A headless Chromium driven by Selenium, closed after the test."""
+    driver = start_browser()
     try:
         yield driver
     finally:

@@ -2,33 +2,53 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from engine.bench import peer
 from engine.bench.__main__ import main
 from engine.bench.stream import run_stream
 
+MISSING = "/nonexistent/records"
 
-def test_bench_times_engine_and_peer_on_50_hands(capsys: pytest.CaptureFixture[str]) -> None:
+
+def test_bench_times_both_corpora_side_by_side(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     pytest.importorskip("mahjong")
-    assert main(["--generated", "50", "--rounds", "2", "--peer-rounds", "1"]) == 0
+    real = tmp_path / "real.jsonl"
+    real.write_text(
+        '{"input": {"id": "r1", "ruleset": "riichi-standard", "hand": "123m456p789s11z234p",'
+        ' "win_tile": "2p", "win": "tsumo", "seat_wind": "S", "round_wind": "E"}}\n'
+        '{"input": {"id": "r2", "ruleset": "tenhou-sanma", "hand": "111m999m11p456p789p22s",'
+        ' "win_tile": "2s", "win": "ron", "seat_wind": "S", "round_wind": "E"}}\n'
+    )
+    assert main(["--records", str(real), "--generated", "50", "--rounds", "2"]) == 0
     out = capsys.readouterr().out
-    assert "50 generated records" in out
-    assert "engine " in out and "mahjong " in out and "us/hand" in out
-    assert "x faster (median)" in out
+    lines = out.splitlines()
+    assert "median of 2 rounds: wall (CPU)" in lines[0] and "mahjong 2." in lines[0]
+    real_row = next(line for line in lines if line.startswith("real records (real.jsonl)"))
+    assert real_row.split()[3] == "1"  # the sanma record is left out for both engines
+    assert "1 records the package cannot take" in out
+    generated = next(line for line in lines if line.startswith("generated, seed 20240611"))
+    assert generated.split()[3] == "50" and generated.rstrip().endswith("x)")
+    assert "target:   engine 10x faster on every corpus" in out
 
 
 def test_bench_without_the_peer_times_the_engine_alone(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(peer, "AVAILABLE", False)
-    assert main(["--generated", "50", "--rounds", "1"]) == 0
+    assert main(["--records", MISSING, "--generated", "50", "--rounds", "1"]) == 0
     out = capsys.readouterr().out
-    assert "engine " in out and "peer (the `mahjong` package) is absent" in out
+    assert f"{MISSING} is missing" in out
+    assert "peer (the `mahjong` package) is absent" in out
+    assert any(line.startswith("generated, seed") for line in out.splitlines())
 
 
 def test_stream_scores_every_record_in_a_child_process() -> None:
     result, _ = run_stream(200, seed=3)
     assert result.records == result.lines_out == 200
     assert result.exit_code in (0, 1)  # 1 when some random hand has no yaku
-    assert result.peak_rss_mb > 0 and result.per_second > 0
+    assert result.peak_rss_mb > 0 and result.per_second > 0 and result.cpu_seconds > 0

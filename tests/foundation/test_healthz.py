@@ -26,6 +26,7 @@ def test_healthz_reports_database_and_in_process_broker(client: Client) -> None:
     assert response.json() == {
         "database": {"ok": True, "vendor": connection.vendor},
         "broker": {"ok": True, "url": "in-process"},
+        "jobs": {"stale": 0, "status": "ok"},
     }
 
 

@@ -15,6 +15,7 @@ from typing import Any
 import factory
 from django.contrib.auth.models import User
 
+from ledger.games import ruleset_game_rules
 from ledger.models import Session
 from ledger.services.sessions import session_open
 from tests.parlor.factories import (
@@ -37,6 +38,14 @@ class UserFactory(factory.django.DjangoModelFactory[User]):
     is_staff = True
 
 
+def point_unit_of(session: Any) -> int:
+    """The point unit of the (factory's) session's ruleset configuration."""
+    config = session.ruleset_config
+    return ruleset_game_rules(
+        ruleset_slug=config.ruleset_slug, options=config.options, game_options=config.game_options
+    ).point_unit
+
+
 class SessionFactory(factory.Factory[Session]):
     """A session opened by ``session_open``: four seats, riichi-standard East only."""
 
@@ -51,7 +60,12 @@ class SessionFactory(factory.Factory[Session]):
         ruleset_slug="riichi-standard",
         game_options={"length": "east"},
     )
-    rate = factory.SubFactory(RateFactory, parlor=factory.SelfAttribute("..parlor"))
+    # A rate of the point scale the ruleset scores in (a session refuses another).
+    rate = factory.SubFactory(
+        RateFactory,
+        parlor=factory.SelfAttribute("..parlor"),
+        point_unit=factory.LazyAttribute(lambda rate: point_unit_of(rate.factory_parent)),
+    )
     players: Any = factory.LazyAttribute(
         lambda o: [PlayerFactory(parlor=o.parlor) for _ in range(4)]
     )

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ElementTree
+from typing import Any
 
 import pytest
 
 from ledger.tile_art import RED, TILE_CODES, TILE_DIR, tile_svg, tile_title
+from ledger.tile_glyphs import GLYPHS
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -52,10 +54,55 @@ def test_red_fives_are_marked_red_and_differ_from_plain_fives(red: str, plain: s
         ("9m", "九"),
     ],
 )
-def test_honours_and_manzu_carry_their_kanji(code: str, kanji: str) -> None:
-    assert f">{kanji}</text>" in tile_svg(code)
+def test_honours_and_manzu_carry_their_kanji_as_outlines_not_text(code: str, kanji: str) -> None:
+    svg = tile_svg(code)
+
+    assert f'd="{GLYPHS[kanji][1]}"><desc>{kanji}</desc></path>' in svg
+    assert "<text" not in svg and "font-family" not in svg
 
 
 def test_a_non_tile_is_refused_by_name() -> None:
     with pytest.raises(ValueError, match="'8z' is not a tile"):
         tile_svg("8z")
+
+
+def test_the_committed_glyphs_are_the_fonts_outlines() -> None:
+    """ledger/tile_glyphs.py is what the builder writes from Noto Serif CJK JP Bold."""
+    from ledger.tile_glyph_build import FONT, TARGET, glyph_outlines, module_text
+
+    if not FONT.exists():
+        pytest.skip(f"{FONT} is not installed (fonts-noto-cjk); the committed glyphs stand")
+    assert TARGET.read_text(encoding="utf-8") == module_text(glyph_outlines(FONT))
+
+
+@pytest.mark.parametrize("code", ["7z", "9m", "1z"])
+def test_the_pdf_renderer_draws_a_tile_without_any_font(code: str) -> None:
+    """WeasyPrint (the statements) draws the tile as vector paths: no font, no text in the PDF.
+
+    With the former ``<text>`` kanji this PDF held a CJK font and the text "中".
+    """
+    import base64
+    import io
+
+    import weasyprint
+    from pypdf import PdfReader
+
+    data = base64.b64encode(tile_svg(code).encode()).decode()
+    html = f'<img src="data:image/svg+xml;base64,{data}" width="60" height="80">'
+    document = weasyprint.HTML(string=html).write_pdf()
+    page = PdfReader(io.BytesIO(document)).pages[0]
+
+    assert _fonts(page["/Resources"]) == []
+    assert page.extract_text() == ""
+    assert len(page.get_contents().get_data()) > 1000  # the outlines are drawn
+
+
+def _fonts(resources: Any) -> list[Any]:
+    """Every font named in a PDF resource dictionary and the forms it draws."""
+    resources = resources.get_object()
+    found = list(resources.get("/Font", {}).get_object().values())
+    for form in resources.get("/XObject", {}).get_object().values():
+        form = form.get_object()
+        if "/Resources" in form:
+            found += _fonts(form["/Resources"])
+    return found

@@ -49,7 +49,7 @@ class RateFactory(factory.django.DjangoModelFactory[Rate]):
 
     parlor = factory.SubFactory(ParlorFactory)
     name = factory.Sequence(lambda n: f"Rate {n}")
-    money_per_1000_points = 50
+    money_per_unit = 50
     money_per_chip = 100
     game_fee = 500
     game_fee_payer = GameFeePayer.EACH_PLAYER

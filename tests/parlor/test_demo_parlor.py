@@ -38,7 +38,7 @@ def test_demo_parlor_has_players_tables_both_rulesets_a_rate_and_two_accounts() 
         "players": 8,
         "tables": 3,
         "ruleset_configs": 2,
-        "rates": 1,
+        "rates": 2,
         "users": 2,
     }
     slugs = set(demo.parlor.ruleset_configs.values_list("ruleset_slug", flat=True))
@@ -95,3 +95,30 @@ def test_demo_ruleset_configs_are_valid_for_the_engine(config_name: str, slug: s
 
     demo.parlor.ruleset_configs.get(name=config_name).full_clean()
     assert config_name not in [config.name for config in demo.unchecked_ruleset_configs]
+
+
+def test_each_demo_ruleset_has_a_rate_of_its_scale_and_refuses_the_other() -> None:
+    from django.contrib.auth.models import User
+
+    from ledger.errors import LedgerError, LedgerErrorCode
+    from ledger.services.sessions import session_open
+
+    demo = demo_parlor_load()
+    parlor = demo.parlor
+    by = User.objects.get(username="demo-staff")
+    per_1000 = parlor.rates.get(point_unit=1000)
+    per_point = parlor.rates.get(point_unit=1)
+    fitting = {"speed-tonpuu": (per_1000, per_point), "toutenkou": (per_point, per_1000)}
+    # A table each: a session stays open at its table (the database refuses faking a close).
+    tables = list(parlor.tables.all())
+    for config, table in zip(parlor.ruleset_configs.all(), tables, strict=False):
+        fits, other = fitting[config.ruleset_slug]
+        seats = 3 if config.ruleset_slug == "toutenkou" else 4
+        players = list(parlor.players.all()[:seats])
+        with pytest.raises(LedgerError) as refused:
+            session_open(table=table, players=players, ruleset_config=config, rate=other, by=by)
+        assert refused.value.code == LedgerErrorCode.RATE_SCALE_MISMATCH
+        session = session_open(
+            table=table, players=players, ruleset_config=config, rate=fits, by=by
+        )
+        assert session.point_unit == fits.point_unit

@@ -83,6 +83,8 @@ def build(options: Mapping[str, Any]) -> GameRules:
         raw_points=True,
         placement_points=(0,) * PLAYERS,
         placement_chips=(0,) * PLAYERS,
+        # Scores are single points (a mangan is 8 each): a rate prices each point.
+        point_unit=1,
         **table_rules(options),
     )
 

@@ -7,7 +7,6 @@ from typing import Any
 from django.db.models import QuerySet
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
-from rest_framework.parsers import JSONParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
@@ -15,6 +14,7 @@ from rest_framework.serializers import BaseSerializer
 from ledger.api.errors import WRITE_ERRORS
 from ledger.api.filters import CorrectionFilter
 from ledger.api.idempotency import IDEMPOTENCY_PARAMETER, idempotent
+from ledger.api.parsers import SafeJSONParser
 from ledger.api.permissions import DESK, MANAGERS, acting_user
 from ledger.api.serializers.books import seat_context
 from ledger.api.serializers.corrections import (
@@ -37,7 +37,7 @@ class CorrectionViewSet(
     """Voids and amendments, newest last; the detail shows the hand versions they wrote."""
 
     filterset_class = CorrectionFilter
-    parser_classes = [JSONParser]
+    parser_classes = [SafeJSONParser]
     roles_by_action = {"read": DESK, "create": MANAGERS}
 
     def get_queryset(self) -> QuerySet[Correction]:

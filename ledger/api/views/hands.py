@@ -16,13 +16,13 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.parsers import JSONParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from ledger.api.errors import WRITE_ERRORS, ApiError, ErrorSerializer
 from ledger.api.filters import include_corrected, include_corrected_parameter
 from ledger.api.idempotency import IDEMPOTENCY_PARAMETER, idempotent
+from ledger.api.parsers import SafeJSONParser
 from ledger.api.permissions import DESK, MANAGERS, acting_user, user_roles
 from ledger.api.serializers.books import seat_numbers_context
 from ledger.api.serializers.hands import (
@@ -77,7 +77,7 @@ class HandViewSet(
     """The hands of one session in game order, with the engine's result and their postings."""
 
     serializer_class = HandResultSerializer
-    parser_classes = [JSONParser]
+    parser_classes = [SafeJSONParser]
     roles_by_action = {"read": DESK, "create": DESK, "preview": DESK}
     filterset_class = None
 

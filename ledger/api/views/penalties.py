@@ -7,13 +7,13 @@ from typing import Any
 from django.db.models import QuerySet
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
-from rest_framework.parsers import JSONParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from ledger.api.errors import WRITE_ERRORS
 from ledger.api.filters import PenaltyFilter, include_corrected, include_corrected_parameter
 from ledger.api.idempotency import IDEMPOTENCY_PARAMETER, idempotent
+from ledger.api.parsers import SafeJSONParser
 from ledger.api.permissions import DESK, MANAGERS, acting_user
 from ledger.api.serializers.books import seat_numbers_context
 from ledger.api.serializers.hands import HandResultSerializer
@@ -39,7 +39,7 @@ class PenaltyViewSet(
 
     serializer_class = PenaltySerializer
     filterset_class = PenaltyFilter
-    parser_classes = [JSONParser]
+    parser_classes = [SafeJSONParser]
     roles_by_action = {"read": DESK, "create": MANAGERS}
 
     def get_queryset(self) -> QuerySet[Penalty]:

@@ -25,7 +25,8 @@ from ledger.api.serializers.reads import (
 )
 from ledger.api.viewsets import ApiDefaults
 from ledger.models import LedgerEntry, Settlement
-from ledger.selectors.listings import live_settlements, players_with_balances, statement_lines
+from ledger.selectors.listings import players_with_balances, statement_lines
+from ledger.selectors.settlements import live_settlements
 from parlor.models import Player
 
 

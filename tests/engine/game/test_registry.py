@@ -35,6 +35,7 @@ def test_speed_tonpuu_options_and_defaults() -> None:
         "multi_ron_bonus": "first",
         "triple_ron": False,
         "pao_ron": "split",
+        "ties": "seat_order",
         "suukaikan": "abort",
     }
 
@@ -51,3 +52,13 @@ def test_speed_tonpuu_game_rules_follow_the_text() -> None:
 def test_unknown_slug_names_the_known_ones() -> None:
     with pytest.raises(EngineError, match="ruleset: no game rules for 'x' \\(known: "):
         configure("x", {})
+
+
+def test_each_ruleset_declares_the_point_unit_a_rate_prices() -> None:
+    from engine.game.rules import GameRules
+
+    units = {slug: configure(slug, {}).point_unit for slug in available()}
+    assert units["toutenkou"] == 1  # scores in single points
+    assert {units[slug] for slug in units if slug != "toutenkou"} == {1000}
+    with pytest.raises(EngineError):
+        GameRules(slug="x", point_unit=10)

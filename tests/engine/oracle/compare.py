@@ -2,9 +2,8 @@
 
 Both answers are reduced to the spec's output fields that the package can
 speak to: han, fu, yakuman multiples, limit, payment, total and the yaku with
-their values. The package has no ura dora, so `dora` and `ura_dora` are
-compared as one (the adapter passes the ura indicators as dora when riichi).
-For a yakuman hand han and fu are not meaningful and are not compared.
+their values (`ura_dora` apart from `dora`: mahjong 2.x counts ura dora
+itself). For a yakuman hand han and fu are not meaningful and are not compared.
 """
 
 from __future__ import annotations
@@ -22,7 +21,7 @@ def comparable(result: dict[str, Any]) -> dict[str, Any]:
     view = {key: result[key] for key in COMPARED}
     yaku: Counter[str] = Counter()
     for entry in result["yaku"]:
-        name = "dora" if entry["name"] == "ura_dora" else entry["name"]
+        name = entry["name"]
         yaku[name + (" (yakuman)" if "yakuman" in entry else "")] += (
             entry["yakuman"] if "yakuman" in entry else entry["han"]
         )

@@ -161,7 +161,10 @@ def test_only_managers_correct_hands(
     client = client_for(role, client_as)
 
     page = client.get(url)
-    posted = client.post(url, {"kind": "void", "reason": "entered at the wrong table"})
+    data = {"kind": "void", "reason": "entered at the wrong table"}
+    previewed = client.post(url, data)
+    digest = previewed.context["digest"] if previewed.status_code == 200 else ""
+    posted = client.post(url, {**data, "_confirm": "1", "correction_digest": digest})
 
     assert page.status_code == expect(role, manager=200, staff=403)
     assert posted.status_code == expect(role, manager=302, staff=403)
@@ -179,7 +182,9 @@ def test_only_managers_close_a_session(
     session = SessionFactory()
     hand_record(session=session, hand=ron(3, 0, DAISANGEN), entered_by=staff)
 
-    response = client_for(role, client_as).post(f"/admin/ledger/session/{session.pk}/close/")
+    response = client_for(role, client_as).post(
+        f"/admin/ledger/session/{session.pk}/close/", {"confirm": "1"}
+    )
 
     session.refresh_from_db()
     assert response.status_code == expect(role, manager=302, staff=403)
@@ -191,7 +196,7 @@ def test_only_managers_mark_a_closed_session_settled(
     role: str, client_as: Callable[[str], Client], closed_session: Session
 ) -> None:
     response = client_for(role, client_as).post(
-        f"/admin/ledger/session/{closed_session.pk}/settled/"
+        f"/admin/ledger/session/{closed_session.pk}/settled/", {"confirm": "1"}
     )
 
     closed_session.refresh_from_db()
@@ -203,7 +208,7 @@ def test_a_settled_session_is_final_even_for_managers(
     client_as: Callable[[str], Client], closed_session: Session
 ) -> None:
     manager = client_as(MANAGER)
-    manager.post(f"/admin/ledger/session/{closed_session.pk}/settled/")
+    manager.post(f"/admin/ledger/session/{closed_session.pk}/settled/", {"confirm": "1"})
     hand = closed_session.hands.order_by("ordinal").last()
 
     page = manager.get(f"/admin/ledger/session/{closed_session.pk}/change/").content.decode()

@@ -209,7 +209,9 @@ def test_closing_a_game_that_goes_on_names_why_it_cannot_close(
 ) -> None:
     manager = client_as("manager")
 
-    response = manager.post(f"/admin/ledger/session/{open_session.pk}/close/", follow=True)
+    response = manager.post(
+        f"/admin/ledger/session/{open_session.pk}/close/", {"confirm": "1"}, follow=True
+    )
 
     open_session.refresh_from_db()
     assert open_session.state == SessionState.OPEN
@@ -267,19 +269,20 @@ def test_a_manager_amends_a_hand_through_the_hand_form(
     form = manager.get(url).context["entry"]
     assert form.wins[0].initial["hand"] == PINFU_TANYAO["hand"]
 
-    response = manager.post(
-        url,
-        {
-            "kind": "amend",
-            "reason": "the winner had declared riichi",
-            "hand-kind": "win",
-            "hand-riichi": ["2"],
-            "hand-discarder": "3",
-            "win0-winner": "2",
-            "win0-hand": PINFU_TANYAO["hand"],
-            "win0-win_tile": PINFU_TANYAO["win_tile"],
-        },
-    )
+    data = {
+        "kind": "amend",
+        "reason": "the winner had declared riichi",
+        "hand-kind": "win",
+        "hand-riichi": ["2"],
+        "hand-discarder": "3",
+        "win0-winner": "2",
+        "win0-hand": PINFU_TANYAO["hand"],
+        "win0-win_tile": PINFU_TANYAO["win_tile"],
+    }
+    previewed = manager.post(url, data)
+    assert HandResult.objects.filter(session=open_session).count() == 1  # a preview writes nothing
+    digest = previewed.context["digest"]
+    response = manager.post(url, {**data, "_confirm": "1", "correction_digest": digest})
 
     live = HandResult.objects.get(session=open_session, superseded_by__isnull=True)
     assert response.status_code == 302

@@ -33,7 +33,7 @@ class Game:
     ruleset: str
     game_options: dict[str, Any]
     starting_points: int
-    money_per_1000_points: int
+    money_per_unit: int
     money_per_chip: int
     game_fee: int
     # (hand, seats' scores after it)
@@ -43,6 +43,8 @@ class Game:
     settled_points: list[int]
     settled_chips: list[int]
     money: list[int]
+    # The points the rate prices as one unit (Rate.point_unit): 1,000, or 1 for Toutenkou.
+    point_unit: int = 1000
 
 
 def play(game: Game, api_as: RoleClients) -> tuple[int, list[Player]]:
@@ -54,7 +56,8 @@ def play(game: Game, api_as: RoleClients) -> tuple[int, list[Player]]:
     )
     rate = RateFactory(
         parlor=parlor,
-        money_per_1000_points=game.money_per_1000_points,
+        money_per_unit=game.money_per_unit,
+        point_unit=game.point_unit,
         money_per_chip=game.money_per_chip,
         game_fee=game.game_fee,
         game_fee_payer=GameFeePayer.EACH_PLAYER,
@@ -103,7 +106,7 @@ RIICHI_STANDARD = Game(
     ruleset="riichi-standard",
     game_options={"length": "east"},
     starting_points=25000,
-    money_per_1000_points=50,
+    money_per_unit=50,
     money_per_chip=0,
     game_fee=500,
     hands=[
@@ -186,7 +189,7 @@ SPEED_TONPUU = Game(
     ruleset="speed-tonpuu",
     game_options={},
     starting_points=25000,
-    money_per_1000_points=100,
+    money_per_unit=100,
     # One chip is 5,000 points: 500 at 100 per 1,000.
     money_per_chip=500,
     game_fee=400,
@@ -241,8 +244,9 @@ TOUTENKOU = Game(
     ruleset="toutenkou",
     game_options={},
     starting_points=0,
-    # One point is 100 (yen): 100,000 per 1,000 points.
-    money_per_1000_points=100_000,
+    # Toutenkou scores in single points, and its rate prices each: 100 (yen) per point.
+    money_per_unit=100,
+    point_unit=1,
     money_per_chip=0,
     game_fee=300,
     hands=[

@@ -36,7 +36,7 @@ def test_open_seats_the_players_in_order_and_copies_the_rate(
     assert [seat["seat"] for seat in body["seats"]] == [0, 1, 2, 3]
     assert body["state"] == "open"
     assert body["ruleset_slug"] == "riichi-standard"
-    assert body["money_per_1000_points"] == world.rate.money_per_1000_points
+    assert body["money_per_unit"] == world.rate.money_per_unit
     assert body["opened_by"] == "api-staff"
 
 

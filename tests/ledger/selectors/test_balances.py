@@ -59,7 +59,7 @@ def test_scoreboard_query_count_does_not_grow_with_the_hands(record: Record) -> 
 
 
 def test_player_balance_is_the_sum_over_every_session(record: Record, staff: User) -> None:
-    first = SessionFactory(rate__money_per_1000_points=50, rate__game_fee=0)
+    first = SessionFactory(rate__money_per_unit=50, rate__game_fee=0)
     player = first.seats.get(seat=1).player
     record(first, ron(1, 0), draw(), draw(), draw())
     settlement = session_close(session=first, by=staff)

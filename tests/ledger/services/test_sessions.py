@@ -11,6 +11,7 @@ from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.models import Account, AccountKind, Session, SessionState
 from ledger.services.sessions import session_mark_settled, session_open
 from ledger.services.settlements import session_close
+from parlor.models import PointUnit
 from tests.ledger.conftest import Record
 from tests.ledger.factories import SessionFactory, draw
 from tests.parlor.factories import (
@@ -32,7 +33,7 @@ def open_kwargs(**overrides: Any) -> dict[str, Any]:
         "ruleset_config": RulesetConfigFactory(
             parlor=parlor, ruleset_slug="riichi-standard", game_options={"length": "east"}
         ),
-        "rate": RateFactory(parlor=parlor, money_per_1000_points=50, game_fee=400),
+        "rate": RateFactory(parlor=parlor, money_per_unit=50, game_fee=400),
     }
     kwargs.update(overrides)
     return kwargs
@@ -49,7 +50,7 @@ def test_open_seats_the_players_in_order_and_copies_rules_and_rate(staff: User) 
     assert session.state == SessionState.OPEN
     assert session.opened_by == staff
     assert (session.ruleset_slug, session.game_options) == ("riichi-standard", {"length": "east"})
-    assert (session.money_per_1000_points, session.game_fee) == (50, 400)
+    assert (session.money_per_unit, session.game_fee) == (50, 400)
     # Later edits of the configuration leave the session's copy alone.
     kwargs["rate"].game_fee = 900
     kwargs["rate"].save()
@@ -142,6 +143,38 @@ def test_open_refuses(staff: User, change: Any, code: LedgerErrorCode, field: st
         session_open(**kwargs, by=staff)
 
     assert (refused.value.code, refused.value.field) == (code, field)
+    assert not Session.objects.exists()
+
+
+def test_a_toutenkou_session_refuses_a_rate_per_1000_points_and_takes_one_per_point(
+    staff: User,
+) -> None:
+    kwargs = open_kwargs()
+    parlor = kwargs["table"].parlor
+    kwargs["ruleset_config"] = RulesetConfigFactory(parlor=parlor, ruleset_slug="toutenkou")
+    kwargs["players"] = kwargs["players"][:3]
+
+    with pytest.raises(LedgerError) as refused:
+        session_open(**kwargs, by=staff)  # the default rate prices 1,000 points
+
+    assert (refused.value.code, refused.value.field) == (
+        LedgerErrorCode.RATE_SCALE_MISMATCH,
+        "rate",
+    )
+    assert "per 1,000 points" in refused.value.message and "per point" in refused.value.message
+    kwargs["rate"] = RateFactory(parlor=parlor, point_unit=PointUnit.PER_POINT, money_per_unit=50)
+    session = session_open(**kwargs, by=staff)
+    assert (session.point_unit, session.money_per_unit) == (1, 50)
+
+
+def test_a_riichi_session_refuses_a_rate_per_point(staff: User) -> None:
+    kwargs = open_kwargs()
+    kwargs["rate"] = RateFactory(parlor=kwargs["table"].parlor, point_unit=PointUnit.PER_POINT)
+
+    with pytest.raises(LedgerError) as refused:
+        session_open(**kwargs, by=staff)
+
+    assert refused.value.code == LedgerErrorCode.RATE_SCALE_MISMATCH
     assert not Session.objects.exists()
 
 

@@ -54,7 +54,7 @@ def closed_session(record: Record, staff: User, **rate: object) -> Session:
 
 
 def test_close_settles_points_in_money_at_the_rate(record: Record, staff: User) -> None:
-    session = SessionFactory(rate__money_per_1000_points=50, rate__game_fee=500)
+    session = SessionFactory(rate__money_per_unit=50, rate__game_fee=500)
     record(session, *GAME)
 
     rows = session_close(session=session, by=staff)
@@ -86,7 +86,7 @@ def test_close_posts_leftover_sticks_then_oka_and_uma(record: Record, staff: Use
 
 
 def test_after_close_only_money_is_left_on_any_account(record: Record, staff: User) -> None:
-    session = closed_session(record, staff, money_per_1000_points=50, game_fee=500)
+    session = closed_session(record, staff, money_per_unit=50, game_fee=500)
 
     balances = session_balances(session=session)
     assert all((b.points, b.chips) == (0, 0) for b in balances.values())
@@ -101,7 +101,7 @@ def test_money_is_rounded_down_and_the_remainder_goes_to_the_house(
     record: Record, staff: User
 ) -> None:
     # 55 per 1,000: -1,644.5 -> -1,645; 2,139.5 -> 2,139; 385; -880. They sum to -1.
-    session = closed_session(record, staff, money_per_1000_points=55, game_fee=0)
+    session = closed_session(record, staff, money_per_unit=55, game_fee=0)
 
     settlement = Posting.objects.get(session=session, kind=PostingKind.SETTLEMENT)
     money = [(kind, seat, m, reason) for kind, seat, _, _, m, reason in legs(settlement)]
@@ -140,7 +140,7 @@ def test_leftover_sticks_kept_by_the_house_are_paid_to_it_in_money(
 ) -> None:
     session = SessionFactory(
         ruleset_config__game_options={"length": "east", "leftover_sticks": "house"},
-        rate__money_per_1000_points=50,
+        rate__money_per_unit=50,
         rate__game_fee=0,
     )
     record(session, *GAME)
@@ -224,10 +224,30 @@ def test_money_for_rounds_points_down_and_prices_chips_exactly(
 ) -> None:
     assert (
         money_for(
-            points=points, chips=chips, money_per_1000_points=per_1000, money_per_chip=per_chip
+            points=points,
+            chips=chips,
+            money_per_unit=per_1000,
+            point_unit=1000,
+            money_per_chip=per_chip,
         )
         == money
     )
+
+
+@pytest.mark.parametrize(
+    ("points", "unit", "per_unit", "money"),
+    [
+        (-37, 1, 50, -1850),  # Toutenkou: 50 per point
+        (38900, 100, 5, 1945),  # per 100 points
+        (-150, 100, 5, -8),  # -7.5 rounds down
+        (38900, 1000, 50, 1945),
+    ],
+)
+def test_money_for_prices_the_rates_point_unit(
+    points: int, unit: int, per_unit: int, money: int
+) -> None:
+    figures = {"points": points, "chips": 0, "money_per_chip": 0}
+    assert money_for(**figures, money_per_unit=per_unit, point_unit=unit) == money
 
 
 def test_player_accounts_hold_no_points_after_close(record: Record, staff: User) -> None:
@@ -248,7 +268,7 @@ def speed_tonpuu_session(**game_options: object) -> Session:
     return SessionFactory(
         ruleset_config__ruleset_slug="speed-tonpuu",
         ruleset_config__game_options=game_options,
-        rate__money_per_1000_points=50,
+        rate__money_per_unit=50,
         rate__money_per_chip=100,
         rate__game_fee=0,
     )
@@ -301,7 +321,7 @@ def test_three_player_game_closes_with_three_settlements(record: Record, staff: 
         ruleset_config__ruleset_slug="tenhou-sanma",
         ruleset_config__game_options={"length": "east"},
         players=factory.LazyAttribute(lambda o: [PlayerFactory(parlor=o.parlor) for _ in "abc"]),
-        rate__money_per_1000_points=50,
+        rate__money_per_unit=50,
         rate__game_fee=0,
     )
     record(session, draw(), draw(), draw())
@@ -311,3 +331,23 @@ def test_three_player_game_closes_with_three_settlements(record: Record, staff: 
     assert [row.placement for row in rows] == [1, 2, 3]
     assert [row.points for row in rows] == [25000, -5000, -20000]
     assert [row.money for row in rows] == [1250, -250, -1000]
+
+
+def test_tied_seats_share_their_places_oka_and_uma_when_the_ruleset_says_so(
+    record: Record, staff: User
+) -> None:
+    session = SessionFactory(
+        ruleset_config__game_options={"length": "east", "ties": "share"},
+        rate__money_per_unit=50,
+    )
+    # Seats 0 and 1 tenpai at the first draw, then four noten draws: 26,500 / 26,500 /
+    # 23,500 / 23,500. Sharing, first and second split 35,000 + 5,000; third and fourth
+    # -15,000 - 25,000.
+    record(session, draw(0, 1), draw(), draw(), draw(), draw())
+
+    rows = session_close(session=session, by=staff)
+
+    assert [row.final_score for row in rows] == [26500, 26500, 23500, 23500]
+    assert [row.placement for row in rows] == [1, 1, 3, 3]
+    assert [row.points for row in rows] == [21500, 21500, -21500, -21500]
+    assert [row.money for row in rows] == [1075, 1075, -1075, -1075]

@@ -28,7 +28,7 @@ def finished_session(
     *, by: User, hands: tuple[dict[str, Any], ...] = GAME, **factory: Any
 ) -> Session:
     """A session whose game has ended (not closed), at 50 per 1,000 points and a 500 fee each."""
-    factory.setdefault("rate__money_per_1000_points", 50)
+    factory.setdefault("rate__money_per_unit", 50)
     factory.setdefault("rate__game_fee", FEE)
     session = SessionFactory(**factory)
     for hand in hands:

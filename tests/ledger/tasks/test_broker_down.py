@@ -154,7 +154,7 @@ def test_the_api_answers_with_the_recorded_job_and_says_it_was_not_sent(
 
     assert response.status_code == 202, response.content
     assert response.json()["state"] == "failed"
-    assert response.json()["error"].startswith("queue_unavailable")
+    assert response.json()["error"]["code"] == "queue_unavailable"
     assert ExportJob.objects.count() == 1
 
 

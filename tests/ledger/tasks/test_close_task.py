@@ -12,8 +12,16 @@ from django.db import IntegrityError, OperationalError, transaction
 
 from ledger import tasks
 from ledger.errors import LedgerErrorCode
-from ledger.models import Posting, PostingKind, Session, SessionClose, SessionState, Settlement
-from ledger.selectors.closing import CloseJobState, session_close_state
+from ledger.models import (
+    CloseJobState,
+    Posting,
+    PostingKind,
+    Session,
+    SessionClose,
+    SessionState,
+    Settlement,
+)
+from ledger.selectors.closing import session_close_state
 from ledger.services import closing
 from ledger.services.corrections import hand_void
 from ledger.services.hands import hand_record

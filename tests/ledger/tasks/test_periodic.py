@@ -40,11 +40,15 @@ def tokyo(day: int, hour: int, minute: int = 0) -> datetime:
     return datetime(2030, 5, day, hour, minute, tzinfo=TOKYO)
 
 
-def test_beat_runs_the_sweep_and_the_day_reports_and_celery_knows_both() -> None:
+def test_beat_runs_the_sweeps_and_the_day_reports_and_celery_knows_them() -> None:
     celery_app.loader.import_default_modules()
     scheduled = {entry["task"] for entry in django_settings.CELERY_BEAT_SCHEDULE.values()}
 
-    assert scheduled == {"ledger.tasks.close_overdue_sessions", "ledger.tasks.build_day_reports"}
+    assert scheduled == {
+        "ledger.tasks.close_overdue_sessions",
+        "ledger.tasks.build_day_reports",
+        "ledger.tasks.resend_stale_jobs",
+    }
     assert scheduled <= set(celery_app.tasks)
 
 

@@ -97,7 +97,7 @@ CASES = {
         lambda r: {
             "parlor": r.parlor.pk,
             "name": "Point 100",
-            "money_per_1000_points": 100,
+            "money_per_unit": 100,
             "money_per_chip": 200,
             "game_fee": 600,
         },

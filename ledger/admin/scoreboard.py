@@ -1,0 +1,74 @@
+"""Scoreboard links in the admin: each parlor's secret screen URL; managers make and rotate them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin, messages
+from django.contrib.auth.models import User
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from ledger.admin.roles import LedgerAdmin, is_manager
+from ledger.models import ScoreboardLink
+from ledger.services.scoreboard import scoreboard_link_rotate
+
+
+def scoreboard_url(request: HttpRequest, link: ScoreboardLink) -> str:
+    return request.build_absolute_uri(reverse("scoreboard", args=[link.token]))
+
+
+@admin.register(ScoreboardLink)
+class ScoreboardLinkAdmin(LedgerAdmin[ScoreboardLink]):
+    list_display = ["parlor", "screen_link", "rotated_at", "rotated_by"]
+    list_select_related = ["parlor", "rotated_by"]
+    fields = ["parlor"]
+    actions = ["rotate_scoreboard_link"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return is_manager(request)
+
+    def get_actions(self, request: HttpRequest) -> dict[str, Any]:
+        actions = super().get_actions(request)
+        if not is_manager(request):
+            actions.pop("rotate_scoreboard_link", None)
+        return actions
+
+    @admin.display(description=gettext_lazy("screen link"))
+    def screen_link(self, link: ScoreboardLink) -> SafeString:
+        request = getattr(self, "_request", None)
+        url = reverse("scoreboard", args=[link.token])
+        if request is not None:
+            url = scoreboard_url(request, link)
+        return format_html('<a href="{}" target="_blank" rel="noreferrer">{}</a>', url, url)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[ScoreboardLink]:
+        self._request = request  # screen_link prints absolute URLs
+        return super().get_queryset(request)
+
+    def save_model(
+        self, request: HttpRequest, obj: ScoreboardLink, form: Any, change: bool
+    ) -> None:
+        if not change:
+            obj.rotated_by = request.user if isinstance(request.user, User) else None
+        super().save_model(request, obj, form, change)
+
+    @admin.action(description=gettext_lazy("Rotate scoreboard link (the old one stops working)"))
+    def rotate_scoreboard_link(
+        self, request: HttpRequest, queryset: QuerySet[ScoreboardLink]
+    ) -> None:
+        if not is_manager(request) or not isinstance(request.user, User):
+            return
+        for link in queryset.select_related("parlor"):
+            fresh = scoreboard_link_rotate(parlor=link.parlor, by=request.user)
+            self.message_user(
+                request,
+                _("%(parlor)s: the scoreboard is now at %(url)s")
+                % {"parlor": link.parlor, "url": scoreboard_url(request, fresh)},
+                messages.SUCCESS,
+            )

@@ -1,0 +1,1 @@
+"""Pages outside the admin: the parlor's scoreboard screen and players' own pages."""

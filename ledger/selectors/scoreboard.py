@@ -1,0 +1,121 @@
+"""What a parlor's scoreboard screen shows: every open table, its seats and its last hand.
+
+No money, ever: points and chips as the table has them, names, the dealer,
+round, honba and sticks (``ledger.games.table_state``, from the engine's
+output), and the last live hand drawn as tiles. Four queries whatever the
+number of tables and hands: the open sessions, their seats, the live hands'
+dealers (JSON keys read in the database), and the last live hand of each.
+Nothing here touches Celery or Redis, so the screen keeps working through
+their outages.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.db.models import Exists, OuterRef
+
+from ledger.admin.display import HandView, hand_view
+from ledger.games import TableState, table_state
+from ledger.models import Correction, HandResult, Session, SessionSeat, SessionState
+from parlor.models import Parlor
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    seat: int
+    name: str
+    points: int
+    chips: int
+    is_dealer: bool
+
+
+@dataclass(frozen=True, slots=True)
+class LastHand:
+    ordinal: int
+    # Who won what with which yaku; each win's record holds the tiles as entered.
+    view: HandView
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    session_id: int
+    table: str
+    ruleset: str
+    state: TableState
+    seats: list[SeatView]
+    hands_played: int
+    last_hand: LastHand | None
+
+
+def parlor_scoreboard(*, parlor: Parlor) -> list[TableView]:
+    """The parlor's open tables in table order."""
+    sessions = list(
+        Session.objects.filter(parlor=parlor, state=SessionState.OPEN)
+        .select_related("table", "ruleset_config")
+        .order_by("table__name", "pk")
+    )
+    ids = [session.pk for session in sessions]
+    seats: dict[int, list[SessionSeat]] = defaultdict(list)
+    for seat in SessionSeat.objects.filter(session_id__in=ids).select_related("player"):
+        seats[seat.session_id].append(seat)
+    live = (
+        HandResult.objects.filter(
+            ~Exists(HandResult.objects.filter(supersedes=OuterRef("pk"))),
+            ~Exists(Correction.objects.filter(hand=OuterRef("pk"))),
+            session_id__in=ids,
+        )
+        .order_by("session_id", "ordinal")
+        .values_list("pk", "session_id", "result__dealer", "result__dealer_after")
+    )
+    passes: dict[int, int] = defaultdict(int)
+    played: dict[int, int] = defaultdict(int)
+    last: dict[int, int] = {}
+    for pk, session_id, dealer, dealer_after in live:
+        played[session_id] += 1
+        passes[session_id] += int(dealer != dealer_after)
+        last[session_id] = pk
+    last_hands = {hand.session_id: hand for hand in HandResult.objects.filter(pk__in=last.values())}
+    return [
+        _table_view(session, seats[session.pk], last_hands.get(session.pk), passes, played)
+        for session in sessions
+    ]
+
+
+def _table_view(
+    session: Session,
+    seats: list[SessionSeat],
+    last: HandResult | None,
+    passes: dict[int, int],
+    played: dict[int, int],
+) -> TableView:
+    seats = sorted(seats, key=lambda seat: seat.seat)
+    state = table_state(
+        session=session,
+        last_result=None if last is None else last.result,
+        deal_passes=passes[session.pk],
+    )
+    names = [seat.player.name for seat in seats]
+    last_hand = None
+    if last is not None:
+        view = hand_view(payload=last.payload, result=last.result, names=names)
+        last_hand = LastHand(ordinal=last.ordinal, view=view)
+    return TableView(
+        session_id=session.pk,
+        table=session.table.name,
+        ruleset=session.ruleset_config.name,
+        state=state,
+        seats=[
+            SeatView(
+                seat=seat.seat,
+                name=seat.player.name,
+                points=state.scores[seat.seat] if seat.seat < len(state.scores) else 0,
+                chips=state.chips[seat.seat] if seat.seat < len(state.chips) else 0,
+                is_dealer=seat.seat == state.dealer,
+            )
+            for seat in seats
+        ],
+        hands_played=played[session.pk],
+        last_hand=last_hand,
+    )

@@ -1,0 +1,93 @@
+"""Stale jobs: closes and exports answered "queued" (or running) that no worker has finished.
+
+A job is stale when it has waited past a limit (docs/jobs.md, "Lost jobs"):
+
+- a close asked for and neither done nor failed ``LEDGER_JOB_STALE_AFTER`` seconds
+  after it was last asked for (or sent again);
+- an export queued that long after it was requested, run again or sent again;
+- an export running longer than the broker's visibility timeout plus that limit
+  since it started (and since it was last sent again): Redis hands a dead
+  worker's task to another one within the visibility timeout, so a running job
+  older than that lost its task with the queue.
+
+A job's task is lost when Redis loses its queue (a restart without persistence,
+a flush): nothing else would ever run it. ``ledger.tasks.stale_jobs_resend`` sends
+stale jobs again; the close and the export are idempotent, so a task that was not
+lost after all and runs twice still posts once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db.models import F, Q, QuerySet
+from django.db.models.functions import Coalesce
+
+from ledger.models import ExportJob, ExportState, Session, SessionState
+
+
+@dataclass(frozen=True, slots=True)
+class StaleCutoffs:
+    # Queued (or asked for) before this: stale.
+    queued_before: datetime
+    # Running since before this: stale.
+    running_before: datetime
+
+
+def stale_cutoffs(*, now: datetime) -> StaleCutoffs:
+    waited = timedelta(seconds=settings.LEDGER_JOB_STALE_AFTER)
+    ran = timedelta(seconds=settings.BROKER_VISIBILITY_TIMEOUT) + waited
+    return StaleCutoffs(queued_before=now - waited, running_before=now - ran)
+
+
+def stale_closes(*, now: datetime) -> QuerySet[Session]:
+    """Open sessions whose asked-for close neither finished nor failed within the limit."""
+    cutoffs = stale_cutoffs(now=now)
+    not_failed_since = Q(close_failed_at__isnull=True) | Q(
+        close_failed_at__lt=F("close_requested_at")
+    )
+    return Session.objects.filter(
+        not_failed_since, state=SessionState.OPEN, close_requested_at__lt=cutoffs.queued_before
+    ).order_by("close_requested_at", "pk")
+
+
+def stale_exports(*, now: datetime) -> QuerySet[ExportJob]:
+    """Export jobs queued, or running, past the limit."""
+    cutoffs = stale_cutoffs(now=now)
+    queued = Q(state=ExportState.QUEUED, last_sent__lt=cutoffs.queued_before)
+    running = Q(state=ExportState.RUNNING, started_at__lt=cutoffs.running_before) & (
+        Q(resent_at__isnull=True) | Q(resent_at__lt=cutoffs.running_before)
+    )
+    return (
+        ExportJob.objects.annotate(last_sent=Coalesce("resent_at", "requested_at"))
+        .filter(queued | running)
+        .order_by("requested_at", "pk")
+    )
+
+
+def close_is_stale(*, session: Session, now: datetime) -> bool:
+    """The same test as ``stale_closes``, on a row already read (the admin's lists)."""
+    if session.state != SessionState.OPEN or session.close_requested_at is None:
+        return False
+    failed = session.close_failed_at
+    if failed is not None and failed >= session.close_requested_at:
+        return False
+    return session.close_requested_at < stale_cutoffs(now=now).queued_before
+
+
+def export_is_stale(*, job: ExportJob, now: datetime) -> bool:
+    """The same test as ``stale_exports``, on a row already read."""
+    cutoffs = stale_cutoffs(now=now)
+    if job.state == ExportState.QUEUED:
+        return (job.resent_at or job.requested_at) < cutoffs.queued_before
+    if job.state == ExportState.RUNNING and job.started_at is not None:
+        resent_long_ago = job.resent_at is None or job.resent_at < cutoffs.running_before
+        return job.started_at < cutoffs.running_before and resent_long_ago
+    return False
+
+
+def stale_jobs_count(*, now: datetime) -> int:
+    """How many closes and exports are stale now (/healthz)."""
+    return stale_closes(now=now).count() + stale_exports(now=now).count()

@@ -1,0 +1,78 @@
+"""A ruleset configuration's options as the engine declares them, for the manager's form.
+
+The engine describes every option of a ruleset (hand level, ``options``) and
+of its game rules (``game_options``): name, type, choices, default and an
+English doc. ``option_specs`` reads both into one list; ``overrides`` keeps
+only the values that differ from the defaults (what a configuration stores).
+Whether values are valid together is the engine's call (``parlor.validators``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+HAND, GAME = "options", "game_options"
+# The engine's type names, hand level and game level, to one vocabulary.
+KINDS = {
+    "boolean": "bool",
+    "bool": "bool",
+    "integer": "int",
+    "int": "int",
+    "string": "str",
+    "choice": "choice",
+    "int_list": "int_list",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    scope: str  # HAND or GAME: which JSON object of the configuration holds it
+    name: str
+    kind: str  # bool, int, str, choice (typed by its choices) or int_list
+    default: Any
+    doc: str
+    choices: tuple[Any, ...] = ()
+
+    @property
+    def field_name(self) -> str:
+        return f"{'opt' if self.scope == HAND else 'game'}__{self.name}"
+
+
+def configurable_rulesets() -> list[str]:
+    """Slugs the engine can configure at both levels (hand rules and game rules)."""
+    from engine import game, rulesets
+
+    return sorted(set(rulesets.available()) & set(game.available()))
+
+
+def option_specs(slug: str) -> list[OptionSpec]:
+    """Every option of ``slug``: its hand options, then its game options."""
+    from engine import game, rulesets
+
+    specs = []
+    for scope, description in ((HAND, rulesets.describe(slug)), (GAME, game.describe(slug))):
+        for option in description["options"]:
+            default = option["default"]
+            specs.append(
+                OptionSpec(
+                    scope=scope,
+                    name=option["name"],
+                    kind=KINDS[option["type"]],
+                    default=list(default) if isinstance(default, tuple) else default,
+                    doc=option["doc"],
+                    choices=tuple(option.get("choices") or ()),
+                )
+            )
+    return specs
+
+
+def overrides(specs: list[OptionSpec], values: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """``{"options": {...}, "game_options": {...}}``: values (by field name) off the defaults."""
+    chosen: dict[str, dict[str, Any]] = {HAND: {}, GAME: {}}
+    for spec in specs:
+        value = values.get(spec.field_name, spec.default)
+        if value != spec.default:
+            chosen[spec.scope][spec.name] = value
+    return chosen
