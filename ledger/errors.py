@@ -8,7 +8,10 @@ is for people and names what is wrong (the hand, the seat, the field), and
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
+
+from engine.errors import ErrorLocation, FieldPath
 
 
 class LedgerErrorCode(StrEnum):
@@ -43,6 +46,21 @@ class LedgerErrorCode(StrEnum):
     QUEUE_UNAVAILABLE = "queue_unavailable"
 
 
+@dataclass(frozen=True, slots=True)
+class EngineRefusal:
+    """Where the engine refused, in the session's terms: read from the engine's structure.
+
+    ``ordinal``: the session's hand at fault (None: the game or configuration as a
+    whole); ``field``: the path inside that hand (``("wins", 0, "record", "hand")``);
+    ``detail``: what is wrong, without the hand and path the message leads with.
+    """
+
+    ordinal: int | None
+    field: FieldPath
+    detail: str
+    location: ErrorLocation
+
+
 class LedgerError(Exception):
     """A refused ledger operation: a code, a message naming the problem, the field at fault."""
 
@@ -53,6 +71,7 @@ class LedgerError(Exception):
         *,
         field: str | None = None,
         engine_code: str | None = None,
+        refusal: EngineRefusal | None = None,
     ) -> None:
         super().__init__(message)
         self.code = code
@@ -60,6 +79,8 @@ class LedgerError(Exception):
         self.field = field
         # The engine's own error code (bad_tiles, no_yaku, bad_game, ...) when it refused.
         self.engine_code = engine_code
+        # Where the engine refused, when it did (the admin places the message by it).
+        self.refusal = refusal
 
     def to_dict(self) -> dict[str, str]:
         out = {"code": self.code.value, "message": self.message}
