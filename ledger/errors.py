@@ -44,6 +44,28 @@ class LedgerErrorCode(StrEnum):
     LEDGER_OUT_OF_STEP = "ledger_out_of_step"
     # Background jobs: the broker (Redis) did not take the task; nothing was posted.
     QUEUE_UNAVAILABLE = "queue_unavailable"
+    # An export request the service refuses (kind, scope, dates; docs/jobs.md).
+    BAD_EXPORT = "bad_export"
+
+
+class RequestErrorCode(StrEnum):
+    """Refusals by the interfaces (the API, the admin's forms), not by the books' rules."""
+
+    # The request itself.
+    BAD_JSON = "bad_json"
+    BODY_TOO_LARGE = "body_too_large"
+    OUT_OF_RANGE = "out_of_range"
+    BAD_MELD = "bad_meld"
+    # Idempotency-Key (docs/api.md, "Idempotency").
+    BAD_IDEMPOTENCY_KEY = "bad_idempotency_key"
+    IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"
+    # Who may do what.
+    NOT_ALLOWED = "not_allowed"
+    CHONBO_NEEDS_MANAGER = "chonbo_needs_manager"
+    # The state of a row or of the service.
+    PROTECTED = "protected"
+    EXPORT_NOT_READY = "export_not_ready"
+    DATABASE_UNAVAILABLE = "database_unavailable"
 
 
 @dataclass(frozen=True, slots=True)
