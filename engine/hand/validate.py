@@ -244,6 +244,7 @@ def win_tile(
 
 def flags(record: HandRecord, *, closed: bool, has_kan: bool, ruleset: Ruleset) -> None:
     """Reject flag combinations no real win can have."""
+    winds(record, ruleset)
     tsumo = record.win == "tsumo"
     riichi = record.riichi != "none"
     if record.riichi not in ruleset.riichi_kinds:
@@ -271,6 +272,22 @@ def flags(record: HandRecord, *, closed: bool, has_kan: bool, ruleset: Ruleset) 
             raise _flag("rinshan", "is a tsumo on a replacement tile")
     if record.tenhou or record.chiihou or record.renhou:
         _first_turn(record, tsumo=tsumo, riichi=riichi)
+
+
+def winds(record: HandRecord, ruleset: Ruleset) -> None:
+    """A seat the table has and a round the ruleset plays."""
+    seats = "ESWN"[: ruleset.players]
+    if record.seat_wind not in seats:
+        raise bad_field(
+            f"field 'seat_wind': {record.seat_wind!r} is not a seat in {ruleset.slug}:"
+            f" {ruleset.players} players sit {', '.join(seats)}"
+        )
+    if record.round_wind not in ruleset.rounds_played:
+        rule = f" ({ruleset.rounds_rule})" if ruleset.rounds_rule else ""
+        raise bad_field(
+            f"field 'round_wind': {record.round_wind!r} is not a round of {ruleset.slug},"
+            f" which plays only {', '.join(ruleset.rounds_played)}{rule}"
+        )
 
 
 def _first_turn(record: HandRecord, *, tsumo: bool, riichi: bool) -> None:

@@ -3,12 +3,16 @@
 - ``specials`` (spec field): each name is one physical copy that ``hand`` or
   ``melds`` already lists (the core rejects a name whose tile is not there);
   ``gold_5p`` needs a plain ``5p`` (the red five ``0p`` is another copy).
-- ``wildcard`` (project field, bool): the winning tile is a pocchi drawn
-  under its wildcard condition, "both are wildcards if drawn after riichi"
-  (5z, 7z) and "wildcard if drawn while tenpai with open hand" (6z). The
-  tile stays written as 5z/6z/7z in ``hand`` and ``win_tile``, its pocchi is
-  in ``specials``, and the win is a tsumo (the pocchi is "drawn"; in riichi
-  "a player must either call tsumo or kan after drawing 5z7z pocchi").
+- the pocchi wildcard: "both are wildcards if drawn after riichi" (5z, 7z)
+  and "wildcard if drawn while tenpai with open hand" (6z). The tile stays
+  written as 5z/6z/7z in ``hand`` and ``win_tile``, its pocchi is in
+  ``specials``, and the win is a tsumo (the pocchi is "drawn"; in riichi "a
+  player must either call tsumo or kan after drawing 5z7z pocchi"). A plain
+  record shows it when the tsumo tile is the pocchi (the only copy of its
+  tile in hand and melds) under riichi (5z, 7z) or with an open hand (6z):
+  it is then wild without more. ``wildcard`` (project field, bool) says so
+  explicitly: true where the record cannot show it (another copy of the
+  tile held), false to score the pocchi as its own tile.
 - ``chankan_ankan`` (project field, bool): with ``chankan``, the robbed kan
   was a closed kan; "kokushi can ron off ankan", nothing else can.
 """
@@ -54,7 +58,10 @@ def check_gold_is_plain(record: HandRecord) -> None:
 
 def wildcard_pocchi(record: HandRecord, ctx: HandContext) -> str | None:
     """The pocchi used as a wildcard (``pocchi_5z`` ...), or None; ``bad_field`` if impossible."""
-    if not ctx.extra.get(WILDCARD):
+    said = ctx.extra.get(WILDCARD)
+    if said is None:
+        return shown_wildcard(record, ctx)
+    if not said:
         return None
     pocchi = _POCCHI_OF_TILE.get(record.win_tile)
     if pocchi is None:
@@ -77,6 +84,21 @@ def wildcard_pocchi(record: HandRecord, ctx: HandContext) -> str | None:
         raise bad_field(f"field 'wildcard': the {record.win_tile} pocchi is wild only when "
                         "drawn after riichi", field=("wildcard",))
     return pocchi
+
+
+def shown_wildcard(record: HandRecord, ctx: HandContext) -> str | None:
+    """The pocchi a plain record shows drawn under its condition, or None.
+
+    The tsumo tile is the pocchi when it is the only copy of its tile in hand
+    and melds (with another copy, the record does not say which one was drawn).
+    """
+    pocchi = _POCCHI_OF_TILE.get(record.win_tile)
+    if pocchi is None or pocchi not in record.specials or not ctx.tsumo:
+        return None
+    if ctx.counts[ctx.win_tile] != 1:
+        return None
+    wild = not ctx.closed if pocchi == "pocchi_6z" else ctx.riichi_declared
+    return pocchi if wild else None
 
 
 def check_chankan_ankan(record: HandRecord, ctx: HandContext, *, allowed: bool) -> None:
