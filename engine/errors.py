@@ -148,12 +148,16 @@ class EngineError(Exception):
 def bad_field(
     message: str,
     *,
-    field: FieldPath = (),
+    field: FieldPath,
     seat: int | None = None,
     meld: int | None = None,
     tile: str | None = None,
 ) -> EngineError:
-    """A ``bad_field`` error whose message names the field in its own words."""
+    """A ``bad_field`` error whose message names the field in its own words.
+
+    ``field`` is required, so that every refusal says where it is as data: ``()``
+    for the record as a whole.
+    """
     return EngineError(
         ErrorCode.BAD_FIELD, message, location=ErrorLocation(None, field, seat, meld, tile)
     )

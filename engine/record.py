@@ -87,7 +87,8 @@ class HandRecord:
     def from_dict(cls, data: Mapping[str, Any]) -> HandRecord:
         """Validate the spec's fields (raising ``bad_field`` naming one) and build the record."""
         if not isinstance(data, Mapping):
-            raise bad_field(f"a hand record must be a JSON object, not {_json_type(data)}")
+            raise bad_field(f"a hand record must be a JSON object, not {_json_type(data)}",
+                            field=())
         if not data.keys() >= _REQUIRED_SET:
             missing = next(name for name in REQUIRED if name not in data)
             raise bad_field(f"missing required field {missing!r}", field=(missing,))

@@ -280,13 +280,13 @@ def winds(record: HandRecord, ruleset: Ruleset) -> None:
     if record.seat_wind not in seats:
         raise bad_field(
             f"field 'seat_wind': {record.seat_wind!r} is not a seat in {ruleset.slug}:"
-            f" {ruleset.players} players sit {', '.join(seats)}"
+            f" {ruleset.players} players sit {', '.join(seats)}", field=("seat_wind",)
         )
     if record.round_wind not in ruleset.rounds_played:
         rule = f" ({ruleset.rounds_rule})" if ruleset.rounds_rule else ""
         raise bad_field(
             f"field 'round_wind': {record.round_wind!r} is not a round of {ruleset.slug},"
-            f" which plays only {', '.join(ruleset.rounds_played)}{rule}"
+            f" which plays only {', '.join(ruleset.rounds_played)}{rule}", field=("round_wind",)
         )
 
 
