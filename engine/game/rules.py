@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import pairwise
 
-from engine.errors import EngineError, ErrorCode
+from engine.errors import EngineError, ErrorCode, ErrorLocation
 
 WINDS = ("E", "S", "W", "N")
 ROTATIONS = ("counterclockwise", "winner")
@@ -162,4 +162,9 @@ class GameRules:
 
 def _require(condition: bool, message: str) -> None:
     if not condition:
-        raise EngineError(ErrorCode.BAD_FIELD, f"game rules: {message}")
+        # The game rules as built from the game options: the options at fault as a whole.
+        raise EngineError(
+            ErrorCode.BAD_FIELD,
+            f"game rules: {message}",
+            location=ErrorLocation(field=("game_options",)),
+        )

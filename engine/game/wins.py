@@ -13,12 +13,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.api import score
+from engine.api import evaluate_record
 from engine.errors import EngineError, ErrorCode
 from engine.game.input import HandInput, WinInput, bad_game
 from engine.game.payments import limit_outcome, win_transfers
 from engine.game.rules import HANEMAN_BASE, MANGAN_BASE, YAKUMAN_BASE, GameRules
 from engine.game.table import Deposit, Transfer
+from engine.record import HandRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,16 +60,16 @@ def pay_wins(hand: HandInput, seating: Seating) -> Paid:
     for j, win, honba, sticks in ordered_wins(hand, seating):
         where = f"hand {hand.index}: wins[{j}]"
         if win.record is not None:
-            record = fill_record(
-                win, seating, hand=hand, honba=honba, sticks=sticks, where=f"{where}.record", j=j
-            )
-            outcome = _scored(score(record), where=f"{where}.record")
-            _check_pao(win, outcome, rules=rules, where=where)
+            record = fill_record(win, seating, hand=hand, honba=honba, sticks=sticks, j=j)
+            outcome = _scored(record, hand=hand.index, j=j)
+            _check_pao(win, outcome, rules=rules, hand=hand.index, j=j)
         else:
             if not rules.special_suukantsu:
-                raise bad_game(f"{where}.special: {rules.slug} has no special suukantsu win")
+                raise bad_game(f"{rules.slug} has no special suukantsu win", hand=hand.index,
+                               field=("wins", j, "special"))
             if win.pao is not None:
-                raise bad_game(f"{where}.pao: the special suukantsu win has no pao")
+                raise bad_game("the special suukantsu win has no pao", hand=hand.index,
+                               field=("wins", j, "pao"))
             outcome = limit_outcome(
                 special="suukantsu", base=2 * YAKUMAN_BASE, limit="yakuman", yakuman=2,
                 winner_is_dealer=win.winner == seating.dealer, ron=not win.tsumo,
@@ -137,8 +138,7 @@ def _pay(
 
 
 def fill_record(
-    win: WinInput, seating: Seating, *, hand: HandInput, honba: int, sticks: int, where: str,
-    j: int,
+    win: WinInput, seating: Seating, *, hand: HandInput, honba: int, sticks: int, j: int
 ) -> dict[str, Any]:
     assert win.record is not None
     record = dict(win.record)
@@ -155,18 +155,20 @@ def fill_record(
     }
     for key, (value, why) in expected.items():
         if key in record and record[key] != value:
-            raise bad_game(f"{where}.{key}: {record[key]!r} contradicts the game: {why} gives"
-                           f" {value!r}")
+            raise bad_game(f"{record[key]!r} contradicts the game: {why} gives {value!r}",
+                           hand=hand.index, field=("wins", j, "record", key))
         record[key] = value
     given = record.get("riichi", "riichi" if declared else "none")
     if (given != "none") != declared:
         listed = "is" if declared else "is not"
-        raise bad_game(f"{where}.riichi: {given!r} contradicts the game: seat {win.winner}"
-                       f" {listed} in this hand's riichi list")
+        raise bad_game(f"{given!r} contradicts the game: seat {win.winner}"
+                       f" {listed} in this hand's riichi list", hand=hand.index,
+                       field=("wins", j, "record", "riichi"), seat=win.winner)
     record["riichi"] = given
     own_options = record.get("options", {})
     if not isinstance(own_options, Mapping):
-        raise bad_game(f"{where}.options: must be an object")
+        raise bad_game("must be an object", hand=hand.index,
+                       field=("wins", j, "record", "options"))
     if seating.options:
         record["options"] = {**seating.options, **own_options}
     prefix = f"{seating.game_id}/" if seating.game_id else ""
@@ -174,23 +176,27 @@ def fill_record(
     return record
 
 
-def _scored(result: dict[str, Any], *, where: str) -> dict[str, Any]:
-    if result.get("ok"):
-        return result
-    error = result.get("error") or {}
+def _scored(record: dict[str, Any], *, hand: int, j: int) -> dict[str, Any]:
+    """The spec output of win ``j``'s record; its refusal raised where it sits in the game."""
     try:
-        code = ErrorCode(str(error.get("code")))
-    except ValueError:
-        code = ErrorCode.INTERNAL_ERROR
-    raise EngineError(code, f"{where}: {error.get('message', 'the hand could not be scored')}")
+        return evaluate_record(HandRecord.from_dict(record)).to_dict()
+    except EngineError as error:
+        raise error.within("wins", j, "record", hand=hand) from None
+    except Exception as error:  # noqa: BLE001 - reported as engine.score reports it
+        failure = EngineError(
+            ErrorCode.INTERNAL_ERROR, f"internal error: {type(error).__name__}: {error}"
+        )
+        raise failure.within("wins", j, "record", hand=hand) from None
 
 
-def _check_pao(win: WinInput, outcome: dict[str, Any], *, rules: GameRules, where: str) -> None:
+def _check_pao(
+    win: WinInput, outcome: dict[str, Any], *, rules: GameRules, hand: int, j: int
+) -> None:
     if win.pao is None:
         return
     names = {entry.get("name") for entry in outcome.get("yaku", []) if isinstance(entry, dict)}
     if not names & rules.pao_yaku:
         raise bad_game(
-            f"{where}.pao: pao applies to {', '.join(sorted(rules.pao_yaku))} under"
-            f" {rules.slug}; this win has none of them"
+            f"pao applies to {', '.join(sorted(rules.pao_yaku))} under"
+            f" {rules.slug}; this win has none of them", hand=hand, field=("wins", j, "pao")
         )

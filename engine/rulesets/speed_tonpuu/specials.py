@@ -36,7 +36,7 @@ PLAIN_5P = 13
 
 def boolean_field(name: str, value: Any) -> bool:
     if value is not True and value is not False:
-        raise bad_field(f"field {name!r} must be true or false, not {value!r}")
+        raise bad_field(f"field {name!r} must be true or false, not {value!r}", field=(name,))
     return value
 
 
@@ -53,7 +53,7 @@ def check_gold_is_plain(record: HandRecord) -> None:
     if GOLD in record.specials and PLAIN_5P not in held_codes(record):
         i = record.specials.index(GOLD)
         raise bad_field(f"specials[{i}]: gold_5p names a plain 5p but hand and melds hold only "
-                        "the red five 0p")
+                        "the red five 0p", field=("specials", i))
 
 
 def wildcard_pocchi(record: HandRecord, ctx: HandContext) -> str | None:
@@ -67,20 +67,22 @@ def wildcard_pocchi(record: HandRecord, ctx: HandContext) -> str | None:
     if pocchi is None:
         raise bad_field(
             f"field 'wildcard': the winning tile is the wildcard, so win_tile must be a pocchi "
-            f"tile (5z, 6z or 7z), not {record.win_tile!r}"
+            f"tile (5z, 6z or 7z), not {record.win_tile!r}", field=("wildcard",)
         )
     if pocchi not in record.specials:
         raise bad_field(f"field 'wildcard': win_tile {record.win_tile} is not the pocchi: "
-                        f"list {pocchi!r} in specials")
+                        f"list {pocchi!r} in specials", field=("wildcard",))
     if record.win != "tsumo":
-        raise bad_field("field 'wildcard': a pocchi is a wildcard when drawn, so the win is tsumo")
+        raise bad_field("field 'wildcard': a pocchi is a wildcard when drawn, so the win is tsumo",
+                        field=("wildcard",))
     if pocchi == "pocchi_6z":
         if ctx.closed:
             raise bad_field("field 'wildcard': the 6z pocchi is wild only when drawn while "
-                            "tenpai with an open hand (no chi, pon or open kan here)")
+                            "tenpai with an open hand (no chi, pon or open kan here)",
+                            field=("wildcard",))
     elif not ctx.riichi_declared:
         raise bad_field(f"field 'wildcard': the {record.win_tile} pocchi is wild only when "
-                        "drawn after riichi")
+                        "drawn after riichi", field=("wildcard",))
     return pocchi
 
 
@@ -103,14 +105,17 @@ def check_chankan_ankan(record: HandRecord, ctx: HandContext, *, allowed: bool) 
     if not ctx.extra.get(CHANKAN_ANKAN):
         return
     if not allowed:
-        raise bad_field("field 'chankan_ankan': robbing an ankan is off (option kokushi_ankan_ron)")
+        raise bad_field("field 'chankan_ankan': robbing an ankan is off (option kokushi_ankan_ron)",
+                        field=("chankan_ankan",))
     if not record.chankan:
-        raise bad_field("field 'chankan_ankan' describes a chankan: set 'chankan' too")
+        raise bad_field("field 'chankan_ankan' describes a chankan: set 'chankan' too",
+                        field=("chankan_ankan",))
     if ctx.concealed[ctx.win_tile] != 1:
         raise bad_field(f"field 'chankan_ankan': the robbed ankan held all four {record.win_tile}, "
-                        f"so the hand cannot hold another")
+                        f"so the hand cannot hold another", field=("chankan_ankan",))
 
 
 def check_robbed_ankan_is_kokushi(ctx: HandContext, hits: tuple[YakuHit, ...]) -> None:
     if ctx.extra.get(CHANKAN_ANKAN) and not any(h.name.startswith("kokushi") for h in hits):
-        raise bad_field("field 'chankan_ankan': only kokushi may ron off an ankan")
+        raise bad_field("field 'chankan_ankan': only kokushi may ron off an ankan",
+                        field=("chankan_ankan",))
