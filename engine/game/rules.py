@@ -68,6 +68,10 @@ class GameRules:
     nagashi: str = "mangan_draw"
     # nagashi "points_win" (points rulesets): a tsumo win paid this much by each other player.
     nagashi_points_each: int = 0
+    # ... plus these for every such win and for the dealer's (the special yaku that need no
+    # tiles: Toutenkou's banban and oya, option nagashi_special_yaku).
+    nagashi_bonus_each: int = 0
+    nagashi_dealer_bonus_each: int = 0
     special_suukantsu: bool = False
     yakuman_chips_ron: int = 0
     yakuman_chips_tsumo_each: int = 0

@@ -93,19 +93,26 @@ def pay_nagashi(seats: Sequence[int], seating: Seating, *, as_win: bool) -> Paid
     """Nagashi mangan at an exhaustive draw: a haneman win, or a mangan paid at the draw."""
     rules = seating.rules
     paid = Paid([], [], [], [])
+    as_points = rules.nagashi == "points_win"  # a points ruleset's yakuman win
     for seat in sorted(seats, key=lambda seat: (seat - seating.dealer) % rules.players):
         honba, sticks = seating.bonus(first=not paid.winners) if as_win else (0, 0)
+        dealer = seat == seating.dealer
         outcome = limit_outcome(
             special="nagashi_mangan",
             base=HANEMAN_BASE if as_win else MANGAN_BASE,
-            limit="haneman" if as_win else "mangan",
-            yakuman=0, winner_is_dealer=seat == seating.dealer, ron=False, honba=honba,
+            limit="yakuman" if as_points else "haneman" if as_win else "mangan",
+            yakuman=int(as_points), winner_is_dealer=dealer, ron=False, honba=honba,
             sticks_points=sticks * rules.riichi_stick, rules=rules,
-            each=rules.nagashi_points_each if rules.nagashi == "points_win" else None,
+            each=_nagashi_points(rules, dealer=dealer) if as_points else None,
         )
         win = WinInput(winner=seat, discarder=None, record=None, special=None, pao=None)
         _pay(paid, outcome, win=win, seating=seating, sticks=sticks, where="")
     return paid
+
+
+def _nagashi_points(rules: GameRules, *, dealer: bool) -> int:
+    bonus = rules.nagashi_bonus_each + (rules.nagashi_dealer_bonus_each if dealer else 0)
+    return rules.nagashi_points_each + bonus
 
 
 def _pay(

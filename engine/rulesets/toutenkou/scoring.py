@@ -33,6 +33,9 @@ if TYPE_CHECKING:
 GARI_IN_HAND_YAKUMAN = frozenset({"kokushi", "kokushi_13", "shousuushii", "daisuushii",
                                   "chinroutou"})  # fmt: skip
 ROBBED_GARI = "robbed_gari"
+# fives "gari": "黒5牌は1点ガリ、赤5牌は3点ガリ" — 5p and 5s are gari
+# (option gari_multiplies_fives).
+FIVES_AS_GARI = frozenset({13, 22})
 
 
 def parse_robbed_gari(name: str, value: object) -> bool:
@@ -50,13 +53,18 @@ def toutenkou_score(record: HandRecord, ruleset: Ruleset) -> ScoreResult:
     yakuman_only = options["gari_in_hand"] == "yakuman_only"
     if ctx.extra.get(ROBBED_GARI):
         _check_robbed_gari(ctx, gari=gari, yakuman_only=yakuman_only)
+    multiplier = _gari_multiplier(record, gari, bai=options["gari_bai"], tori=options["gari_tori"])
+    fives_are_gari = options["fives"] == "gari" and options["gari_multiplies_fives"]
+    if fives_are_gari:  # a 5p/5s turned up is a gari turned up too
+        multiplier = max(multiplier, _gari_multiplier(
+            record, gari | FIVES_AS_GARI, bai=options["gari_bai"], tori=options["gari_tori"]))
     ctx.extra[FACTS] = gari_facts(
         ctx,
         gari=gari,
         copies=ruleset.tiles.copies,
         fives=options["fives"],
-        multiplier=_gari_multiplier(record, gari, bai=options["gari_bai"],
-                                    tori=options["gari_tori"]),
+        multiplier=multiplier,
+        five_multiplier=multiplier if fives_are_gari else 1,
     )
     kept = [k for k in sorted(gari) if ctx.counts[k]] if yakuman_only else []
     valuation = _best(ctx, ruleset, kept_gari=kept)
