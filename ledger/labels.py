@@ -191,6 +191,8 @@ OPTIONS: Labels = {
     "triple_ron": pgettext_lazy("option", "Triple ron"),
     "pao_ron": pgettext_lazy("option", "Pao on ron"),
     "suukaikan": pgettext_lazy("option", "Four kans (suukaikan)"),
+    "fifth_kan": pgettext_lazy("option", "A fifth kan"),
+    "pao_share": pgettext_lazy("option", "Pao on stacked yakuman"),
     "ties": pgettext_lazy("option", "Ties on final points"),
     "chip_value": pgettext_lazy("option", "Chip value in points"),
     "chip_points": pgettext_lazy("option", "Chip value when ranking a wildcard"),
