@@ -77,6 +77,13 @@ def wait_for_text(driver: Any, css: str, text: str) -> Any:
     return driver.find_element(By.CSS_SELECTOR, css)
 
 
+def wait_for_console(driver: Any) -> None:
+    """The console's script has bound its buttons (a tap before that would do nothing)."""
+    from selenium.webdriver.common.by import By
+
+    wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "form.hand-console[data-ready]"))
+
+
 def wait_for_save(driver: Any) -> Any:
     """The Save button once the live preview has scored the hand."""
     from selenium.webdriver.common.by import By

@@ -29,6 +29,7 @@ from tests.browser.console import (
     on_screen,
     screenshot,
     sign_in,
+    wait_for_console,
     wait_for_save,
     wait_for_text,
     wait_until,
@@ -131,7 +132,7 @@ def test_the_console_fits_the_screen_and_takes_a_riichi_ron_by_taps_and_by_keys(
     dealt_in = 3 if case.players == 4 else 1
     sign_in(driver, live_server.url, staff)
     driver.get(f"{live_server.url}/admin/ledger/session/{session.pk}/change/")
-    wait_for_text(driver, "#console-seats", "Chie")
+    wait_for_console(driver)
     seat_cards = driver.find_elements("css selector", "#console-seats .seat-card")
     assert len(seat_cards) == case.players
 
@@ -154,6 +155,7 @@ def test_the_console_fits_the_screen_and_takes_a_riichi_ron_by_taps_and_by_keys(
     screenshot(driver, f"{case.slug}-{screen}-taps")
     taps.tap("#save-hand")
     wait_for_text(driver, ".messagelist", "Hand 1 recorded.")
+    wait_for_console(driver)
     assert taps.total <= RIICHI_RON_GOAL, taps.log
     hand = HandResult.objects.get(session=session, ordinal=1)
     assert hand.payload["riichi"] == [2]

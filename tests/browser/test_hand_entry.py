@@ -11,6 +11,7 @@ from django.contrib.auth.models import User
 from ledger.models import HandResult, Session
 from parlor.models import Player
 from parlor.services.roles import ROLE_STAFF, roles_sync
+from tests.browser.console import wait_for_console
 from tests.parlor.factories import (
     ParlorFactory,
     PlayerFactory,
@@ -84,6 +85,7 @@ def test_staff_opens_a_session_enters_a_hand_sees_the_preview_and_saves_it(
 
     # Chie (seat 2) declared riichi and wins by ron off Dai (seat 3): riichi, pinfu, tanyao,
     # entered through the form's own fields (the console's taps are test_console.py's).
+    wait_for_console(browser)
     browser.find_element(By.CSS_SELECTOR, "#all-fields summary").click()
     browser.find_element(By.CSS_SELECTOR, "input[name='hand-riichi'][value='2']").click()
     _select(browser, "hand-discarder", 3)
