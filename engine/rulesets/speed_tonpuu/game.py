@@ -34,6 +34,9 @@ FALSE_CALLS = (
     ("kuikae", "dead_hand"),
     ("taahai", "dead_hand"),
     ("shouhai", "dead_hand"),
+    # A ron against furiten (say on 6z after discarding the 6z pocchi: "a discarded 6z pocchi
+    # counts only against 6z furiten") is a false ron.
+    ("furiten", "dead_hand"),
 )
 # "Oka (20) and uma (50/20) are paid together in chips: 13/3/-5/-11"
 PLACEMENT_CHIPS = (13, 3, -5, -11)

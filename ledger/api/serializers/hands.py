@@ -19,7 +19,10 @@ from ledger.api.serializers.books import PlannedPostingSerializer, PostingSerial
 from ledger.models import HandKind, HandResult
 
 MELD_KINDS = [(kind, kind) for kind in ("chi", "pon", "minkan", "kakan", "ankan")]
-_FAULTS = "false_pon, false_chi, false_kan, false_riichi, false_ron, false_tsumo, kuikae, ..."
+_FAULTS = (
+    "false_pon, false_chi, false_kan, false_riichi, false_ron, false_tsumo, kuikae, taahai,"
+    " shouhai, furiten, other"
+)
 
 
 class MeldSerializer(serializers.Serializer[Any]):
