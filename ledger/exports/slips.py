@@ -97,8 +97,6 @@ class SessionSlip:
 
 
 def _seat(row: Settlement, session: Session) -> SlipSeat:
-    detail = row.chips_detail or {}
-    placement_chips = int(detail.get("placement", 0))
     parlor = session.parlor
     return SlipSeat(
         seat=row.seat,
@@ -108,9 +106,8 @@ def _seat(row: Settlement, session: Session) -> SlipSeat:
         placement=row.placement,
         final_score=row.final_score,
         points=row.points,
-        # Everything the hands and the game end moved besides the placement's chips.
-        hand_chips=row.chips - placement_chips,
-        placement_chips=placement_chips,
+        hand_chips=row.hand_chips,
+        placement_chips=row.placement_chips,
         chips=row.chips,
         money=money_text(row.money, parlor),
         fee=money_text(row.fee, parlor),

@@ -139,3 +139,24 @@ def test_the_slip_of_an_open_session_answers_404_with_the_reason(staff: User) ->
     client = admin_client()
     response = client.get(f"/admin/ledger/session/{session.pk}/slip/")
     assert response.status_code == 404
+
+
+def test_the_session_pages_settlement_is_in_placement_order_with_chips_apart(
+    staff: User,
+) -> None:
+    session = closed_session(by=staff)
+    client = admin_client()
+
+    page = client.get(f"/admin/ledger/session/{session.pk}/change/").content.decode()
+
+    rows = re.findall(r'<tr class="settlement-row"><td>(\d)</td><td>([^<]+)</td>', page)
+    assert [place for place, _name in rows] == ["1", "2", "3", "4"]
+    assert "hand chips" in page and "placement chips" in page
+
+
+def test_a_settlements_chips_split_into_placement_and_the_rest() -> None:
+    from ledger.models import Settlement
+
+    row = Settlement(chips=7, chips_detail={"hands": 4, "tobi": 0, "placement": 3, "total": 7})
+    assert (row.hand_chips, row.placement_chips) == (4, 3)
+    assert Settlement(chips=2, chips_detail={}).hand_chips == 2
