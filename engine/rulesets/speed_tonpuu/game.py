@@ -74,7 +74,8 @@ OPTIONS = (
         "pao_share",
         "choice",
         "whole",
-        "pao on a hand of stacked yakuman: pao pays for the whole hand, or only for its own"
+        "'pao is on for daisangen, daisuushi, suukantsu, and rinshan' and 'yakuman may"
+        " stack': on stacked yakuman pao pays for the whole hand, or only for its own"
         " yakuman's share (and its chips), the rest paid as an ordinary win",
         ("whole", "own_yakuman"),
     ),

@@ -59,8 +59,10 @@ OPTIONS = (
     ),
     GameOption(
         "nagashi_special_yaku", "bool", False,
-        "a nagashi yakuman also takes the special yaku a win needs no tiles for: banban 2"
-        " and, for the dealer, oya 1 (each other player pays them)",
+        "JA '流し満貫は役満として扱う' (nagashi counts as a yakuman), and a yakuman 'can"
+        " still stack with toutenkou-specified special yakus': a nagashi yakuman also takes"
+        " those a win needs no tiles for, banban 2 and, for the dealer, oya 1 (each other"
+        " player pays them)",
     ),
     GameOption(
         "chonbo_each_points", "int", 20,
