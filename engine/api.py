@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.errors import EngineError, ErrorCode
+from engine.fast import score_fast
 from engine.record import HandRecord
 from engine.result import ScoreResult
 from engine.rulesets import Ruleset, configure
@@ -36,6 +37,15 @@ def score(record: Mapping[str, Any]) -> dict[str, Any]:
     Never raises for bad input: problems come back as
     ``{"id", "ok": false, "error": {"code", "message"}}``.
     """
+    fast = score_fast(record)
+    if fast is not None:
+        return fast
+    return score_reference(record)
+
+
+def score_reference(record: Mapping[str, Any]) -> dict[str, Any]:
+    """``score`` by the reference pipeline alone (typed record, context, every arrangement
+    through the ruleset's yaku table): what the fast scorer is checked against."""
     # ``type() is dict`` first: the isinstance check against the Mapping ABC costs more.
     record_id = record.get("id") if type(record) is dict or isinstance(record, Mapping) else None
     try:

@@ -43,6 +43,12 @@ def register(ruleset: Ruleset) -> Ruleset:
     return ruleset
 
 
+def registered(slug: str) -> Ruleset | None:
+    """The ruleset registered as ``slug``, or None (built-ins are not loaded by this call:
+    it is the fast scorer's lookup, which falls back to ``get`` on None)."""
+    return _registry.get(slug)
+
+
 def available() -> list[str]:
     _load_builtins()
     return sorted(_registry)
