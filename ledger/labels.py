@@ -234,6 +234,9 @@ OPTIONS: Labels = {
     "noten_to_deposit": pgettext_lazy("option", "Noten penalty to the table"),
     "ron_points": pgettext_lazy("option", "Ron bonus"),
     "yakuman_points": pgettext_lazy("option", "Points per yakuman"),
+    "all_gari_yakuman": pgettext_lazy("option", "All gari as a yakuman"),
+    "gari_multiplies_fives": pgettext_lazy("option", "Gari bai and gari tori on fives as gari"),
+    "nagashi_special_yaku": pgettext_lazy("option", "Nagashi yakuman with the special yaku"),
 }
 
 MELDS: Labels = {

@@ -54,6 +54,8 @@ TEXTS: tuple[Promise, ...] = (
     pgettext_lazy("option help", "No chi: a chi meld is refused."),
     pgettext_lazy("option help", "Open riichi (2 points) may be declared; off: refused."),
     pgettext_lazy("option help", "Daisharin (22334455667788p, closed) is a yakuman."),
+    pgettext_lazy("option help", "All gari collected is a yakuman (yakuman_points; the regular yaku drop and a hand needs no other yaku); off: a bonus of yakuman_points."),
+    pgettext_lazy("option help", "With fives 'gari': gari bai and gari tori multiply five_gari too, and a 5p/5s turned up is a gari turned up."),
     pgettext_lazy("option help", "East only, or East and South"),
     pgettext_lazy("option help", "points each player starts with"),
     pgettext_lazy("option help", "points subtracted at the end; the difference to the start, from every player, is the oka paid to first place"),
@@ -79,6 +81,7 @@ TEXTS: tuple[Promise, ...] = (
     pgettext_lazy("option help", "0: settlement per hand (scores start at 0 and may go below it); N > 0: each player starts with N points and the game ends when a player reaches zero"),
     pgettext_lazy("option help", "0: no nagashi mangan; 20 or 50: nagashi mangan is a yakuman win, each other player paying this (the hand option yakuman_points) plus the honba"),
     pgettext_lazy("option help", "chonbo: the offender pays this to each other player (the texts are silent)"),
+    pgettext_lazy("option help", "a nagashi yakuman also takes the special yaku a win needs no tiles for: banban 2 and, for the dealer, oya 1 (each other player pays them)"),
 )
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import pairwise
 
-from engine.errors import EngineError, ErrorCode
+from engine.errors import EngineError, ErrorCode, ErrorLocation
 
 WINDS = ("E", "S", "W", "N")
 ROTATIONS = ("counterclockwise", "winner")
@@ -68,6 +68,10 @@ class GameRules:
     nagashi: str = "mangan_draw"
     # nagashi "points_win" (points rulesets): a tsumo win paid this much by each other player.
     nagashi_points_each: int = 0
+    # ... plus these for every such win and for the dealer's (the special yaku that need no
+    # tiles: Toutenkou's banban and oya, option nagashi_special_yaku).
+    nagashi_bonus_each: int = 0
+    nagashi_dealer_bonus_each: int = 0
     special_suukantsu: bool = False
     yakuman_chips_ron: int = 0
     yakuman_chips_tsumo_each: int = 0
@@ -158,4 +162,9 @@ class GameRules:
 
 def _require(condition: bool, message: str) -> None:
     if not condition:
-        raise EngineError(ErrorCode.BAD_FIELD, f"game rules: {message}")
+        # The game rules as built from the game options: the options at fault as a whole.
+        raise EngineError(
+            ErrorCode.BAD_FIELD,
+            f"game rules: {message}",
+            location=ErrorLocation(field=("game_options",)),
+        )

@@ -38,6 +38,7 @@ from ledger.api.permissions import (
     sees_everyone,
     user_player,
 )
+from ledger.errors import LedgerErrorCode, RequestErrorCode
 from ledger.exports.download import export_file_response, export_is_ready
 from ledger.models import CloseJobState, ExportJob, ExportKind, ExportScope, Session
 from ledger.selectors.closing import session_close_state
@@ -158,7 +159,10 @@ class ExportJobViewSet(
         parlor = data.get("parlor") or (player.parlor if player is not None else None)
         if parlor is None:
             raise ApiError(
-                status_code=400, code="bad_export", message="name the parlor", field="parlor"
+                status_code=400,
+                code=LedgerErrorCode.BAD_EXPORT,
+                message="name the parlor",
+                field="parlor",
             )
         self._check_own_statement(request, data)
         try:
@@ -189,7 +193,7 @@ class ExportJobViewSet(
             return
         raise ApiError(
             status_code=403,
-            code="not_allowed",
+            code=RequestErrorCode.NOT_ALLOWED,
             message="a player may export only their own statement (kind statements, scope"
             " player, their own player)",
         )
@@ -204,7 +208,7 @@ class ExportJobViewSet(
         if not export_is_ready(job):
             raise ApiError(
                 status_code=409,
-                code="export_not_ready",
+                code=RequestErrorCode.EXPORT_NOT_READY,
                 message=f"export {job.pk} is {job.state}; download it once it is done",
             )
         return export_file_response(job)

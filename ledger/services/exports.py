@@ -28,6 +28,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from ledger.business_days import last_closed_business_day
+from ledger.errors import LedgerErrorCode
 from ledger.exports.progress import Progress
 from ledger.exports.scope import Window, window_of
 from ledger.exports.sources import (
@@ -74,12 +75,12 @@ TABLES_BY_KIND: dict[str, Callable[[Window], list[Table]]] = {
 class ExportRequestError(Exception):
     """A refused export request: a stable code, a message, the field at fault."""
 
-    code: str
+    code: LedgerErrorCode
     message: str
     field: str | None = None
 
     def to_dict(self) -> dict[str, str]:
-        out = {"code": self.code, "message": self.message}
+        out = {"code": self.code.value, "message": self.message}
         if self.field is not None:
             out["field"] = self.field
         return out
@@ -103,7 +104,7 @@ def _check_request(
     date_to: date | None,
 ) -> None:
     def refuse(message: str, field: str) -> ExportRequestError:
-        return ExportRequestError("bad_export", message, field)
+        return ExportRequestError(LedgerErrorCode.BAD_EXPORT, message, field)
 
     if kind not in ExportKind.values:
         raise refuse(f"{kind!r} is not an export kind ({', '.join(ExportKind.values)})", "kind")
