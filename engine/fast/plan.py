@@ -20,6 +20,7 @@ from engine.hand.payment import standard_payment
 from engine.hand.shapes import STANDARD_SHAPES
 from engine.hand.valuation import han_fu_valuation
 from engine.rulesets.base import Ruleset
+from engine.tiles import WIND_LETTERS
 from engine.yaku.base import Yaku
 from engine.yaku.situational import RENHOU
 from engine.yaku.standard import STANDARD_YAKU
@@ -40,6 +41,8 @@ class Plan:
     yakuman_open: dict[str, tuple[int, int]]
     copies_add: int  # with copies_guards: the physical-copies check on a code packing
     copies_guards: int
+    seats: dict[str, int]  # seat_wind letter -> wind kind, for the seats the table has
+    rounds: dict[str, int]  # round_wind letter -> wind kind, for the rounds the ruleset plays
 
 
 def compile_plan(ruleset: Ruleset) -> Plan | None:
@@ -69,7 +72,9 @@ def compile_plan(ruleset: Ruleset) -> Plan | None:
     from engine.fast.tables import copies_check
 
     add, guards = copies_check(ruleset.tiles)
-    return Plan(ruleset, closed, opened, yakuman_closed, yakuman_open, add, guards)
+    seats = {w: WIND_LETTERS[w] for w in "ESWN"[: ruleset.players]}
+    rounds = {w: WIND_LETTERS[w] for w in ruleset.rounds_played}
+    return Plan(ruleset, closed, opened, yakuman_closed, yakuman_open, add, guards, seats, rounds)
 
 
 def _standard_pipeline(r: Ruleset) -> bool:

@@ -28,7 +28,7 @@ from engine.fast.tables import (
 from engine.hand.arrangement import KAN
 from engine.record import FLAGS, RIICHI_KINDS
 from engine.rulesets import registry
-from engine.tiles import EAST, KIND, N_KINDS, WIND_LETTERS
+from engine.tiles import EAST, KIND, N_KINDS
 
 FIELDS = (
     "id", "ruleset", "hand", "melds", "win_tile", "win", "seat_wind", "round_wind",
@@ -102,9 +102,11 @@ def read(record: Any) -> Hand | None:
      riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou, chiihou, renhou, honba,
      sticks) = values  # fmt: skip
     plan = _plan(slug)
-    seat = WIND_LETTERS.get(seat_text)
-    round_wind = WIND_LETTERS.get(round_text)
-    if (plan is None or seat is None or round_wind is None or riichi not in _RIICHI
+    if plan is None:
+        return None
+    seat = plan.seats.get(seat_text)
+    round_wind = plan.rounds.get(round_text)
+    if (seat is None or round_wind is None or riichi not in _RIICHI
             or honba < 0 or sticks < 0 or (win != "tsumo" and win != "ron")):
         return None
     # The concealed tiles, group by group.
