@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.errors import EngineError, ErrorCode
-from engine.fast import score_fast
+from engine.fast.score import _score as _fast_score
 from engine.record import HandRecord
 from engine.result import ScoreResult
 from engine.rulesets import Ruleset, configure
@@ -37,10 +37,11 @@ def score(record: Mapping[str, Any]) -> dict[str, Any]:
     Never raises for bad input: problems come back as
     ``{"id", "ok": false, "error": {"code", "message"}}``.
     """
-    fast = score_fast(record)
-    if fast is not None:
-        return fast
-    return score_reference(record)
+    try:
+        fast = _fast_score(record)
+    except Exception:  # noqa: BLE001 - the reference path scores it and reports any error
+        fast = None
+    return score_reference(record) if fast is None else fast
 
 
 def score_reference(record: Mapping[str, Any]) -> dict[str, Any]:

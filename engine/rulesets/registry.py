@@ -9,7 +9,7 @@ are skipped.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -19,6 +19,8 @@ from engine.rulesets.base import Ruleset
 BUILTIN_MODULES = ("riichi_standard", "tenhou", "tenhou_sanma", "speed_tonpuu", "toutenkou")
 
 _registry: dict[str, Ruleset] = {}
+# Called after every ``register`` (the fast scorer drops the plans it compiled).
+on_register: list[Callable[[], None]] = []
 _loaded = False
 
 
@@ -40,13 +42,9 @@ def register(ruleset: Ruleset) -> Ruleset:
     """Make ``ruleset`` available under its slug (replacing any earlier one)."""
     _registry[ruleset.slug] = ruleset
     _configured.cache_clear()
+    for callback in on_register:
+        callback()
     return ruleset
-
-
-def registered(slug: str) -> Ruleset | None:
-    """The ruleset registered as ``slug``, or None (built-ins are not loaded by this call:
-    it is the fast scorer's lookup, which falls back to ``get`` on None)."""
-    return _registry.get(slug)
 
 
 def available() -> list[str]:
