@@ -81,7 +81,7 @@ _DEFAULTS: dict[str, Any] = {
 }  # fmt: skip
 _TYPES = (str, str, str, list, str, str, str, str, str, str, str, *(bool,) * 8, int, int)
 _ALL = itemgetter(*FIELDS)
-_FAST_KEYS = frozenset(FIELDS)
+_FAST_KEYS = frozenset((*FIELDS, "options"))
 _REQUIRED = frozenset(FIELDS) - frozenset(_DEFAULTS)
 _MELD_KEYS = frozenset(("kind", "tiles"))
 MAX_INDICATORS = 16  # keeps every packed field below its guard bit
@@ -115,10 +115,37 @@ def _plan(slug: str) -> Plan | None:
         ruleset = registry.get(slug)  # loads the built-in rulesets on first use
     except EngineError:
         return None  # unknown: the reference path says so
-    if not registry.on_register.count(_plans.clear):
-        registry.on_register.append(_plans.clear)
     found = _plans[slug] = plan_for(ruleset)
     return found
+
+
+_with_options: dict[tuple[str, tuple[tuple[str, Any], ...]], Plan | None] = {}
+
+
+def _configured(slug: str, options: Any) -> Plan | None:
+    """The plan of a ruleset configured by a record's ``options`` (memoised by their items)."""
+    if type(options) is not dict:
+        return None
+    key = (slug, tuple(sorted(options.items())))
+    found = _with_options.get(key, _with_options)
+    if found is _with_options:
+        try:
+            plan: Plan | None = plan_for(registry.configure(slug, options))
+        except EngineError:
+            plan = None  # an unknown or bad option: the reference path says which
+        if len(_with_options) >= CACHE_LIMIT:
+            _with_options.clear()
+        found = _with_options[key] = plan
+    return found  # type: ignore[return-value]
+
+
+def _forget() -> None:
+    """A ruleset was registered: plans compiled before may be of a replaced ruleset."""
+    _plans.clear()
+    _with_options.clear()
+
+
+registry.on_register.append(_forget)
 
 
 def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR0912, PLR0915
@@ -141,7 +168,8 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
     flags = values[11:19]
     honba = values[19]
     sticks = values[20]
-    plan = _plans.get(slug) or _plan(slug)
+    options = record.get("options") if len(record) > len(FIELDS) else None
+    plan = (_plans.get(slug) or _plan(slug)) if not options else _configured(slug, options)
     if plan is None:
         return None
     seat = plan.seats.get(seat_text)
@@ -247,25 +275,115 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
         yakuman |= _chuuren(side, kinds, _ONE_SUIT.index(held), win_kind)
 
     # -- every arrangement; the one that pays most
-    hand_part = (bits, han, winnable, yakuman)
     base_fu = 22 if tsumo else (30 if closed else 20)
     best: tuple[int, int, int, int] | None = None  # (rank, bits, han, fu)
     summary = (total >> SUMMARY_AT) & SUMMARY_BITS
     if not small & NOT_ONE_READING_EACH and win_group is not None:
-        regular, best = _arrangements(
-            plan, side, hand_part, summary, meld_seq_mask, win_group[2][0][1], win_kind, tsumo,
-            base_fu, seat, round_wind, kans, best,
-        )
+        candidates: Any = ((summary, win_group[2][0][1]),)
     else:
-        regular = False
         meld_summary = summary - ((concealed >> SUMMARY_AT) & SUMMARY_BITS)
-        for combo, at in _combos(kinds, win_suit):
-            c = sum(r.summary for r in combo) + meld_summary
-            found, best = _arrangements(
-                plan, side, hand_part, c, meld_seq_mask, combo[at].waits, win_kind, tsumo,
-                base_fu, seat, round_wind, kans, best,
+        candidates = [(sum(r.summary for r in combo) + meld_summary, combo[at].waits)
+                      for combo, at in _combos(kinds, win_suit)]
+    regular = False
+    flat = side.flat_reading
+    # Each reading (summary c): its hits on top of the hand's, then each place the winning
+    # tile can sit in it (the pair first, then its sets in order).
+    for c, waits in candidates:
+        if (c >> 92) & 15 != 1:
+            continue  # not one pair
+        regular = True
+        pair = ((c >> 96) & 255) - 1
+        seqs = (c >> 68) & 15
+        seq_mask = (c & M34) | meld_seq_mask
+        triplet_mask = (c >> 34) & M34
+        r_bits, r_han, r_winnable, r_yakuman = bits, han, winnable, yakuman
+        honours = triplet_mask >> 27
+        if honours or pair >= EAST or kans >= 3:
+            h_key = parts.honours_key(honours, pair, seat, round_wind, kans)
+            h_bits, h_han, h_winnable, h_yakuman = (
+                side.honours.get(h_key) or parts.honours(side, h_key)
             )
-            regular = regular or found
+            r_bits |= h_bits
+            r_han += h_han
+            r_winnable = r_winnable or h_winnable
+            r_yakuman |= h_yakuman
+        # the reading's yaku: (bit, han) pairs of side.flat_reading, looked at on a hit
+        twins = (c >> 72) & 15
+        if twins:
+            if seqs == 4 and twins == 2 and flat[4]:
+                r_bits |= flat[4]
+                r_han += flat[5]
+            elif flat[2]:
+                r_bits |= flat[2]
+                r_han += flat[3]
+        if seqs >= 3:
+            if seq_mask & (seq_mask >> 9) & (seq_mask >> 18) & LOW_BITS and flat[6]:
+                r_bits |= flat[6]
+                r_han += flat[7]
+            if seq_mask & (seq_mask >> 3) & (seq_mask >> 6) & ITTSU_STARTS and flat[10]:
+                r_bits |= flat[10]
+                r_han += flat[11]
+        elif seqs < 2:
+            if triplet_mask & (triplet_mask >> 9) & (triplet_mask >> 18) & LOW_BITS and flat[8]:
+                r_bits |= flat[8]
+                r_han += flat[9]
+            if not seqs and flat[16]:
+                r_bits |= flat[16]
+                r_han += flat[17]
+        if seqs and not (c >> 88) & 15:
+            if honours or pair >= EAST:
+                if flat[12]:
+                    r_bits |= flat[12]
+                    r_han += flat[13]
+            elif flat[14]:
+                r_bits |= flat[14]
+                r_han += flat[15]
+        r_winnable = r_winnable or r_bits != bits
+        ankou = (c >> 76) & 15
+        value_pair = pair >= HAKU or pair in (seat, round_wind)
+        if pair >= HAKU:
+            fu = base_fu + 2
+        elif pair == seat and pair == round_wind:
+            fu = base_fu + plan.double_wind_pair_fu
+        else:
+            fu = base_fu + 2 if value_pair else base_fu
+        fu += (c >> 80) & 255
+        pinfu_shape = seqs == 4 and not value_pair and flat[0]
+        placements = waits.get(win_kind, ())
+        if pair == win_kind:
+            placements = ((TANKI, -1), *placements)
+        for wait, triplet in placements:
+            p_bits, p_han, p_winnable, p_yakuman = r_bits, r_han, r_winnable, r_yakuman
+            p_fu, p_ankou = fu, ankou
+            if triplet >= 0 and not tsumo:  # a triplet completed by ron is open
+                p_ankou -= 1
+                p_fu -= 4 if _YAOCHUU_BITS >> triplet & 1 else 2
+            if p_ankou == 3 and flat[18]:
+                p_bits |= flat[18]
+                p_han += flat[19]
+                p_winnable = True
+            elif p_ankou == 4:
+                p_yakuman |= side.reading_yakuman[0]
+                if wait == TANKI:
+                    p_yakuman |= side.reading_yakuman[1]
+            if pinfu_shape and wait == RYANMEN:
+                p_bits |= flat[0]
+                p_han += flat[1]
+                p_winnable = True
+                p_fu = 20 if tsumo else 30
+            else:
+                if wait != RYANMEN and wait != SHANPON:
+                    p_fu += 2
+                p_fu = 30 if p_fu == 20 else (p_fu + 9) // 10 * 10
+            if p_yakuman or p_han >= 5:
+                best = _better(plan, side, best, p_bits, p_han, p_winnable, p_yakuman, p_fu)
+            elif p_winnable:
+                base = p_fu << (p_han + 2)
+                if base >= 2000 or (plan.kiriage and base >= 1920):
+                    base = 2000
+                rank = base << 21 | p_han << 10 | p_fu
+                if best is None or rank > best[0]:
+                    best = (rank, p_bits, p_han, p_fu)
     shaped = regular
     if not melds:
         if held.bit_count() == 7 and not (kinds + PAIRS_ONLY[0]) & PAIRS_ONLY[1]:
@@ -305,108 +423,6 @@ def indicators(plan: Plan, text: str) -> tuple[int, tuple[int, ...]] | None:
         found = (tiles.sum >> CODES_AT << CODES_AT, shifts)
     plan.indicators[text] = found
     return found
-
-
-def _arrangements(
-    plan: Plan, side: Side, hand_part: tuple[int, int, bool, int], c: int, meld_seq_mask: int,
-    waits: dict[int, tuple[tuple[int, int], ...]], win: int, tsumo: bool, base_fu: int,
-    seat: int, round_wind: int, kans: int, best: tuple[int, int, int, int] | None,
-) -> tuple[bool, tuple[int, int, int, int] | None]:
-    """Every placement of the winning tile in one reading (summary ``c``); (whether the
-    reading is a complete hand, the best candidate so far)."""
-    if (c >> 92) & 15 != 1:
-        return False, best
-    pair = ((c >> 96) & 255) - 1
-    seqs = (c >> 68) & 15
-    seq_mask = (c & M34) | meld_seq_mask
-    triplet_mask = (c >> 34) & M34
-    bits, han, winnable, yakuman = hand_part
-    honours = triplet_mask >> 27
-    if honours or pair >= EAST or kans >= 3:
-        key = parts.honours_key(honours, pair, seat, round_wind, kans)
-        h_bits, h_han, h_winnable, h_yakuman = side.honours.get(key) or parts.honours(side, key)
-        bits |= h_bits
-        han += h_han
-        winnable = winnable or h_winnable
-        yakuman |= h_yakuman
-    # the reading's yaku: (bit, han) pairs of side.flat_reading, looked at only on a hit
-    flat = side.flat_reading
-    twins = (c >> 72) & 15
-    if twins:
-        if seqs == 4 and twins == 2 and flat[4]:
-            bits |= flat[4]
-            han += flat[5]
-        elif flat[2]:
-            bits |= flat[2]
-            han += flat[3]
-    if seq_mask & (seq_mask >> 9) & (seq_mask >> 18) & LOW_BITS and flat[6]:
-        bits |= flat[6]
-        han += flat[7]
-    if triplet_mask & (triplet_mask >> 9) & (triplet_mask >> 18) & LOW_BITS and flat[8]:
-        bits |= flat[8]
-        han += flat[9]
-    if seq_mask & (seq_mask >> 3) & (seq_mask >> 6) & ITTSU_STARTS and flat[10]:
-        bits |= flat[10]
-        han += flat[11]
-    if seqs and not (c >> 88) & 15:
-        if honours or pair >= EAST:
-            if flat[12]:
-                bits |= flat[12]
-                han += flat[13]
-        elif flat[14]:
-            bits |= flat[14]
-            han += flat[15]
-    if not seqs and flat[16]:
-        bits |= flat[16]
-        han += flat[17]
-    winnable = winnable or bits != hand_part[0]
-    ankou = (c >> 76) & 15
-    value_pair = pair >= HAKU or pair in (seat, round_wind)
-    if pair >= HAKU:
-        fu = base_fu + 2
-    elif pair == seat and pair == round_wind:
-        fu = base_fu + plan.double_wind_pair_fu
-    else:
-        fu = base_fu + 2 if value_pair else base_fu
-    fu += (c >> 80) & 255
-    pinfu_shape = seqs == 4 and not value_pair and flat[0]
-    placements = waits.get(win, ())
-    if pair == win:
-        placements = ((TANKI, -1), *placements)
-    suuankou, suuankou_tanki = side.reading_yakuman[0], side.reading_yakuman[1]
-    for wait, triplet in placements:
-        p_bits, p_han, p_winnable, p_yakuman = bits, han, winnable, yakuman
-        p_fu, p_ankou = fu, ankou
-        if triplet >= 0 and not tsumo:  # a triplet completed by ron is open
-            p_ankou -= 1
-            p_fu -= 4 if _YAOCHUU_BITS >> triplet & 1 else 2
-        if p_ankou == 3 and flat[18]:
-            p_bits |= flat[18]
-            p_han += flat[19]
-            p_winnable = True
-        elif p_ankou == 4:
-            p_yakuman |= suuankou
-            if wait == TANKI:
-                p_yakuman |= suuankou_tanki
-        if pinfu_shape and wait == RYANMEN:
-            p_bits |= flat[0]
-            p_han += flat[1]
-            p_winnable = True
-            p_fu = 20 if tsumo else 30
-        else:
-            if wait != RYANMEN and wait != SHANPON:
-                p_fu += 2
-            p_fu = 30 if p_fu == 20 else (p_fu + 9) // 10 * 10
-        if p_yakuman or p_han >= 5:
-            best = _better(plan, side, best, p_bits, p_han, p_winnable, p_yakuman, p_fu)
-        elif p_winnable:
-            base = p_fu << (p_han + 2)
-            if base >= 2000 or (plan.kiriage and base >= 1920):
-                base = 2000
-            rank = base << 21 | p_han << 10 | p_fu
-            if best is None or rank > best[0]:
-                best = (rank, p_bits, p_han, p_fu)
-    return True, best
 
 
 def _better(

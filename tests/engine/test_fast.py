@@ -122,3 +122,20 @@ def test_plans_only_for_rulesets_the_fast_scorer_answers_alike() -> None:
         assert compile_plan(get(slug)) is None, slug
     configured = configure("riichi-standard", {"kuitan": False, "kiriage": True})
     assert compile_plan(configured) is not None
+
+
+def test_fast_scorer_agrees_on_hands_with_options() -> None:
+    rng = random.Random(3)
+    choices: dict[str, list[Any]] = {
+        "kuitan": [True, False], "aka": [True, False], "kiriage": [True, False],
+        "double_yakuman": [True, False], "kazoe": [True, False], "double_wind_pair_fu": [2, 4],
+    }
+    records = []
+    for record in generate(3000, seed=21):
+        options = {k: rng.choice(v) for k, v in choices.items() if rng.random() < 0.5}
+        if rng.random() < 0.05:
+            options["no_such_option"] = 1
+        records.append({**record, "options": options})
+    taken, wrong = _agree(records)
+    assert not wrong, f"{len(wrong)} disagreements:\n" + "\n".join(wrong[:5])
+    assert taken > 2000  # refused: unknown options, red fives with aka off
