@@ -71,6 +71,8 @@ TEXTS: tuple[Promise, ...] = (
     pgettext_lazy("option help", "pao on a ron: the pao player pays half the hand's value and the discarder the rest with the honba, or pao pays it all (on tsumo pao always pays it all)"),
     pgettext_lazy("option help", "players tied on final points: placed in seat order from the first dealer, or share the places: the placement points (oka and uma) and placement chips of the places they hold are added up and split equally, rounded down to a tenth of the rate's point unit (100 points; 1 in Toutenkou) and to whole chips, the remainder going to the tied seat nearest the first dealer"),
     pgettext_lazy("option help", "four kans by more than one player abort the hand, or play continues"),
+    pgettext_lazy("option help", "after four kans no one may call kan again (a record shows at most five dora indicators), or, with suukaikan 'continue', a fifth kan takes its indicator from the ura row and the hand has no ura dora"),
+    pgettext_lazy("option help", "pao on a hand of stacked yakuman: pao pays for the whole hand, or only for its own yakuman's share (and its chips), the rest paid as an ordinary win"),
     pgettext_lazy("option help", "points one shuugi chip is worth (optional rule: 10,000)"),
     pgettext_lazy("option help", "placement-only battle: only oka+uma (and chips) settle the game; off: raw points (score - 25,000) also count"),
     pgettext_lazy("option help", "optional abort agreed by everyone before the dealer's first discard (no honba added)"),

@@ -130,4 +130,13 @@ def table_options() -> tuple[GameOption, ...]:
             "four kans by more than one player abort the hand, or play continues",
             ("abort", "continue"),
         ),
+        GameOption(
+            "fifth_kan",
+            "choice",
+            "none",
+            "after four kans no one may call kan again (a record shows at most five dora"
+            " indicators), or, with suukaikan 'continue', a fifth kan takes its indicator from"
+            " the ura row and the hand has no ura dora",
+            ("none", "ura_indicator"),
+        ),
     )

@@ -16,6 +16,7 @@ from typing import Any
 from engine.api import evaluate_record
 from engine.errors import EngineError, ErrorCode
 from engine.game.input import HandInput, WinInput, bad_game
+from engine.game.kans import check_kan_indicators
 from engine.game.payments import limit_outcome, win_transfers
 from engine.game.rules import HANEMAN_BASE, MANGAN_BASE, YAKUMAN_BASE, GameRules
 from engine.game.table import Deposit, Transfer
@@ -62,6 +63,7 @@ def pay_wins(hand: HandInput, seating: Seating) -> Paid:
         if win.record is not None:
             record = fill_record(win, seating, hand=hand, honba=honba, sticks=sticks, j=j)
             outcome = _scored(record, hand=hand.index, j=j)
+            check_kan_indicators(record, rules, hand=hand.index, j=j)
             _check_pao(win, outcome, rules=rules, hand=hand.index, j=j)
         else:
             if not rules.special_suukantsu:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
@@ -88,8 +89,8 @@ class ExportJobSerializer(serializers.ModelSerializer[ExportJob]):
     class Meta:
         model = ExportJob
         fields = [
-            "id", "kind", "scope", "format", "parlor", "player", "date_from", "date_to", "state",
-            "progress", "error", "attempts", "requested_by", "requested_at", "started_at",
+            "id", "kind", "scope", "format", "parlor", "player", "date_from", "date_to", "language",
+            "state", "progress", "error", "attempts", "requested_by", "requested_at", "started_at",
             "finished_at", "download", "found_games", "days_with_games", "note",
         ]  # fmt: skip
         read_only_fields = fields
@@ -113,6 +114,13 @@ class ExportRequestSerializer(serializers.Serializer[Any]):
     )
     date_from = serializers.DateField(required=False, allow_null=True)
     date_to = serializers.DateField(required=False, allow_null=True)
+    language = serializers.ChoiceField(
+        choices=[code for code, _name in settings.LANGUAGES],
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="Statements only: the language to print them in. Default: each player's own.",
+    )
 
 
 class CloseJobSerializer(serializers.Serializer[Any]):
@@ -169,6 +177,7 @@ class ExportJobViewSet(
             job = export_request(
                 kind=data["kind"], scope=data["scope"], format=data["format"], parlor=parlor,
                 player=player, date_from=data.get("date_from"), date_to=data.get("date_to"),
+                language=data.get("language", ""),
                 by=acting_user(request),
             )  # fmt: skip
         except ExportRequestError as error:

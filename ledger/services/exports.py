@@ -1,7 +1,7 @@
 """Export jobs: requested by the admin or the API, run by a Celery worker (docs/jobs.md).
 
 ``export_request`` checks what is asked and writes a queued job;
-``export_run`` claims it, streams its tables into a file under
+``export_run`` claims it, streams its sheets into a file under
 ``MEDIA_ROOT/exports/`` and marks it done or failed. Running a job twice (a
 redelivery after a worker died) builds the file again from the start and
 replaces the first attempt's; a job already done or failed is left alone.
@@ -21,6 +21,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.files import File
 from django.db import IntegrityError, transaction
@@ -32,11 +33,11 @@ from ledger.errors import LedgerErrorCode
 from ledger.exports.progress import Progress
 from ledger.exports.scope import Window, window_of
 from ledger.exports.sources import (
-    Table,
-    entries_table,
-    penalties_table,
-    settlements_table,
-    summary_table,
+    Sheet,
+    entries_sheet,
+    penalties_sheet,
+    settlements_sheet,
+    summary_sheet,
     window_settlements,
 )
 from ledger.exports.statements import pdf_renderer, statement_html, statement_players
@@ -58,15 +59,15 @@ from parlor.models import Parlor, Player
 
 logger = logging.getLogger(__name__)
 
-TABLES_BY_KIND: dict[str, Callable[[Window], list[Table]]] = {
-    ExportKind.SETTLEMENTS: lambda w: [settlements_table(w)],
-    ExportKind.LEDGER_ENTRIES: lambda w: [entries_table(w)],
-    ExportKind.PENALTIES: lambda w: [penalties_table(w)],
+SHEETS_BY_KIND: dict[str, Callable[[Window], list[Sheet]]] = {
+    ExportKind.SETTLEMENTS: lambda w: [settlements_sheet(w)],
+    ExportKind.LEDGER_ENTRIES: lambda w: [entries_sheet(w)],
+    ExportKind.PENALTIES: lambda w: [penalties_sheet(w)],
     ExportKind.DAY_REPORT: lambda w: [
-        summary_table(w),
-        settlements_table(w),
-        entries_table(w),
-        penalties_table(w),
+        summary_sheet(w),
+        settlements_sheet(w),
+        entries_sheet(w),
+        penalties_sheet(w),
     ],  # fmt: skip
 }
 
@@ -102,6 +103,7 @@ def _check_request(
     player: Player | None,
     date_from: date | None,
     date_to: date | None,
+    language: str = "",
 ) -> None:
     def refuse(message: str, field: str) -> ExportRequestError:
         return ExportRequestError(LedgerErrorCode.BAD_EXPORT, message, field)
@@ -115,6 +117,9 @@ def _check_request(
         raise refuse(
             f"{kind} exports are written as {', '.join(allowed)}, not {format!r}", "format"
         )
+    languages = [code for code, _name in settings.LANGUAGES]
+    if language and language not in languages:
+        raise refuse(f"{language!r} is not a language ({', '.join(languages)})", "language")
     if kind == ExportKind.DAY_REPORT:
         raise refuse("day reports are built by the periodic job, not on request", "kind")
     if scope == ExportScope.PLAYER:
@@ -157,17 +162,21 @@ def export_request(
     player: Player | None = None,
     date_from: date | None = None,
     date_to: date | None = None,
+    language: str = "",
 ) -> ExportJob:
-    """Write a queued export job (the caller enqueues it); raises ExportRequestError."""
+    """Write a queued export job (the caller enqueues it); raises ExportRequestError.
+
+    ``language`` prints the statements in it; empty, each player's own.
+    """
     _check_request(
         kind=kind, scope=scope, format=format, parlor=parlor, player=player,
-        date_from=date_from, date_to=date_to,
+        date_from=date_from, date_to=date_to, language=language,
     )  # fmt: skip
     if scope == ExportScope.DAY:
         date_to = date_from
     return ExportJob.objects.create(
         kind=kind, scope=scope, format=format, parlor=parlor, player=player,
-        date_from=date_from, date_to=date_to, requested_by=by,
+        date_from=date_from, date_to=date_to, requested_by=by, language=language,
     )  # fmt: skip
 
 
@@ -284,12 +293,12 @@ def _build(job: ExportJob) -> str:
 def _write(job: ExportJob, window: Window, path: Path) -> str:
     if job.kind == ExportKind.STATEMENTS:
         return _write_statements(job, window, path)
-    tables = TABLES_BY_KIND[job.kind](window)
-    progress = Progress(job_id=job.pk, total=sum(table.count() for table in tables))
+    sheets = SHEETS_BY_KIND[job.kind](window)
+    progress = Progress(job_id=job.pk, total=sum(sheet.count() for sheet in sheets))
     if job.format == ExportFormat.CSV:
-        csv_write(path, tables[0], progress)
+        csv_write(path, sheets[0], progress)
     else:
-        xlsx_write(path, tables, progress)
+        xlsx_write(path, sheets, progress)
     return str(job.format)
 
 
@@ -299,13 +308,14 @@ def _write_statements(job: ExportJob, window: Window, path: Path) -> str:
     players = statement_players(window)
     progress = Progress(job_id=job.pk, total=len(players), every=1)
     if job.scope == ExportScope.PLAYER:
-        path.write_bytes(render(statement_html(window=window, player=players[0])))
+        html = statement_html(window=window, player=players[0], language=job.language)
+        path.write_bytes(render(html))
         progress.advance()
         progress.finish()
         return "pdf"
     with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for player in players:
-            pdf = render(statement_html(window=window, player=player))
+            pdf = render(statement_html(window=window, player=player, language=job.language))
             archive.writestr(f"{player.member_number}.pdf", pdf)
             progress.advance()
             # A rendered document is a web of reference cycles: free each before the next,
