@@ -154,13 +154,13 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
         return None
     try:
         values = _ALL(record)
+        exact = len(record) == len(FIELDS)  # the usual record: the 21 fields, nothing else
     except KeyError:
         if not record.keys() >= _REQUIRED:
             return None
         values = tuple([record[n] if n in record else _DEFAULTS[n] for n in FIELDS])
-    if (len(record) != len(FIELDS) and not record.keys() <= _FAST_KEYS) or tuple(
-        map(type, values)
-    ) != _TYPES:
+        exact = False
+    if (not exact and not record.keys() <= _FAST_KEYS) or tuple(map(type, values)) != _TYPES:
         return None
     rid, slug, hand, melds, win_text, win, seat_text, round_text, dora_text, ura_text, riichi = (
         values[:11]
@@ -168,7 +168,7 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
     flags = values[11:19]
     honba = values[19]
     sticks = values[20]
-    options = record.get("options") if len(record) > len(FIELDS) else None
+    options = None if exact else record.get("options")
     plan = (_plans.get(slug) or _plan(slug)) if not options else _configured(slug, options)
     if plan is None:
         return None
