@@ -17,7 +17,7 @@ from typing import Any
 from engine.game.options import GameOption, table_options, table_rules
 from engine.game.registry import GameRulesEntry
 from engine.game.rules import ROTATIONS, GameRules
-from engine.game.standard import STANDARD_FALSE_CALLS
+from engine.rulesets.riichi_standard.game import STANDARD_FALSE_CALLS
 from engine.rulesets.toutenkou.yaku import BANBAN, OYA
 
 SLUG = "toutenkou"
