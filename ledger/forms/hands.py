@@ -275,7 +275,8 @@ class HandEntry:
                 extra_fields=extra_fields,
                 initial=win_initials[i] if i < len(win_initials) else {},
             )
-            for i in range(MAX_WINS)
+            # A multiple ron has at most one winner per seat but the discarder's.
+            for i in range(min(MAX_WINS, len(seats) - 1))
         ]
         self.non_field_errors: list[str] = []
 
