@@ -25,6 +25,8 @@ class LedgerErrorCode(StrEnum):
     SESSION_NOT_OPEN = "session_not_open"
     BAD_HAND = "bad_hand"
     HAND_REJECTED_BY_ENGINE = "hand_rejected_by_engine"
+    # The client expected to record another hand number: the session has moved on.
+    WRONG_HAND_NUMBER = "wrong_hand_number"
     # Free text past its limit or not storable (docs/hardening.md, "Limits").
     BAD_TEXT = "bad_text"
     # Corrections.
