@@ -28,9 +28,7 @@ def session_seats(*, session: Session) -> list[SessionSeat]:
 
 def session_live_hands(*, session: Session) -> QuerySet[HandResult]:
     """The hands that count, in game order: versions neither superseded nor corrected."""
-    return HandResult.objects.filter(
-        session=session, superseded_by__isnull=True, corrected_by__isnull=True
-    ).order_by("ordinal")
+    return HandResult.objects.live().filter(session=session).order_by("ordinal")
 
 
 def session_next_ordinal(*, session: Session) -> int:

@@ -354,3 +354,9 @@ def test_initial_payload_round_trip_keeps_flags() -> None:
 
     assert hand["dora_indicators"] == "1m" and wins[0]["riichi_kind"] == "double"
     assert wins[0]["ippatsu"] is True and wins[0]["rinshan"] is False
+
+
+def test_a_three_player_form_offers_two_winners_of_a_multiple_ron_not_three() -> None:
+    three = HandEntry(seats=SEATS[:3])
+    four = HandEntry(seats=SEATS)
+    assert (len(three.wins), len(four.wins)) == (2, 3)
