@@ -61,6 +61,10 @@ class RequestErrorCode(StrEnum):
     # Idempotency-Key (docs/api.md, "Idempotency").
     BAD_IDEMPOTENCY_KEY = "bad_idempotency_key"
     IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"
+    # A hand POST without a retry guard, or with a malformed Expected-Hand-Number
+    # (docs/api.md, "Retries and duplicate hands").
+    RETRY_GUARD_REQUIRED = "retry_guard_required"
+    BAD_HAND_NUMBER = "bad_hand_number"
     # Who may do what.
     NOT_ALLOWED = "not_allowed"
     CHONBO_NEEDS_MANAGER = "chonbo_needs_manager"

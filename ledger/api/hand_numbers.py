@@ -23,7 +23,7 @@ from rest_framework.request import Request
 
 from ledger.api.errors import ApiError
 from ledger.api.idempotency import HEADER as IDEMPOTENCY_HEADER
-from ledger.errors import LedgerError, LedgerErrorCode
+from ledger.errors import LedgerError, LedgerErrorCode, RequestErrorCode
 
 HEADER = "Expected-Hand-Number"
 # Hand numbers are PostgreSQL integers; nine digits keep any accepted number in range.
@@ -52,7 +52,7 @@ def expected_hand_number(request: Request) -> int | None:
     if not _NUMBER.fullmatch(value.strip()):
         raise ApiError(
             status_code=status.HTTP_400_BAD_REQUEST,
-            code="bad_hand_number",
+            code=RequestErrorCode.BAD_HAND_NUMBER,
             message=f"{HEADER} must be a whole number from 1 to 999,999,999, not {value[:20]!r}",
             field=HEADER,
         )
@@ -65,7 +65,7 @@ def hand_number_or_key(request: Request) -> int | None:
     if number is None and request.headers.get(IDEMPOTENCY_HEADER) is None:
         raise ApiError(
             status_code=status.HTTP_428_PRECONDITION_REQUIRED,
-            code="retry_guard_required",
+            code=RequestErrorCode.RETRY_GUARD_REQUIRED,
             message=(
                 f"a hand POST must carry an {IDEMPOTENCY_HEADER} header (a new unique string"
                 " per hand, sent again unchanged on a retry) or an"
