@@ -58,6 +58,7 @@ class HandView:
     wins: list[WinView] = field(default_factory=list)
     moves: list[MoveView] = field(default_factory=list)
     game_ends: list[str] = field(default_factory=list)
+    dead_hands: list[str] = field(default_factory=list)
 
 
 def seat_names(players: Sequence[Player]) -> list[str]:
@@ -68,7 +69,6 @@ def _name(names: Sequence[str], seat: Any) -> str:
     if isinstance(seat, int) and 0 <= seat < len(names):
         return names[seat]
     return _("seat %(seat)s") % {"seat": seat}
-
 
 
 def _payment(payment: Mapping[str, Any]) -> str:
@@ -174,6 +174,19 @@ def _moves(result: Mapping[str, Any], names: Sequence[str]) -> list[MoveView]:
     return moves
 
 
+def _dead_hands(payload: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+    """Each dead hand of the hand as "Ben: dead hand (False riichi)" (a penalty of that hand)."""
+    return [
+        _("%(player)s: dead hand (%(fault)s)")
+        % {
+            "player": _name(names, fault.get("seat")),
+            "fault": labels.label(labels.FAULTS, str(fault.get("cause", "other"))),
+        }
+        for fault in payload.get("dead", [])
+        if isinstance(fault, Mapping)
+    ]
+
+
 def hand_view(
     *, payload: Mapping[str, Any], result: Mapping[str, Any], names: Sequence[str]
 ) -> HandView:
@@ -190,4 +203,5 @@ def hand_view(
         ],
         moves=_moves(result, names),
         game_ends=[labels.label(labels.GAME_ENDS, str(end)) for end in result.get("game_ends", [])],
+        dead_hands=_dead_hands(payload, names),
     )

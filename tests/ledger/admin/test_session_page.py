@@ -10,7 +10,8 @@ import pytest
 from django.test import Client
 
 from ledger.models import HandResult, Session, SessionState
-from tests.ledger.factories import PINFU_TANYAO, SessionFactory
+from ledger.services.hands import hand_record
+from tests.ledger.factories import PINFU_TANYAO, SessionFactory, draw
 
 RON_POST = {
     "hand-kind": "win",
@@ -395,3 +396,18 @@ def test_the_page_prints_times_in_the_parlors_time_zone(
     page = page_of(staff_client, open_session)
 
     assert "Jan. 6, 2026, 12:30 a.m. (Asia/Tokyo)" in page
+
+
+def test_a_dead_hand_shows_in_its_hands_row(staff_client: Client, staff: Any, db: None) -> None:
+    session = SessionFactory()
+    hand_record(
+        session=session,
+        hand=draw(0, 1, dead=[{"seat": 2, "cause": "false_riichi"}]),
+        entered_by=staff,
+    )
+    chie = session.players.order_by("sessionseat__seat")[2].name
+
+    page = page_of(staff_client, session)
+
+    row = page[page.index('id="hand-1"') :].split("</tr>")[0]
+    assert f"{chie}: dead hand (False riichi (riichi while noten))" in row
