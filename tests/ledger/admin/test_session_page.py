@@ -402,12 +402,12 @@ def test_a_dead_hand_shows_in_its_hands_row(staff_client: Client, staff: Any, db
     session = SessionFactory()
     hand_record(
         session=session,
-        hand=draw(0, 1, dead=[{"seat": 2, "cause": "false_riichi"}]),
+        hand=draw(0, 1, dead=[{"seat": 2, "cause": "taahai"}]),
         entered_by=staff,
     )
-    chie = session.players.order_by("sessionseat__seat")[2].name
+    chie = session.players.order_by("session_seats__seat")[2].name
 
     page = page_of(staff_client, session)
 
     row = page[page.index('id="hand-1"') :].split("</tr>")[0]
-    assert f"{chie}: dead hand (False riichi (riichi while noten))" in row
+    assert f"{chie}: dead hand (Taahai (too many tiles))" in row
