@@ -48,7 +48,7 @@ from ledger.exports.download import export_file_response, export_is_ready
 from ledger.models import ExportJob, ExportKind, ExportScope, Session
 from ledger.selectors.closing import session_close_state
 from ledger.services.exports import ExportRequestError, export_request
-from ledger.tasks import close_enqueue, export_enqueue
+from ledger.services.queue import close_enqueue, export_enqueue
 from parlor.models import Player
 
 
