@@ -56,6 +56,7 @@
         .catch(function () { /* the Preview button still works */ });
     }
     form.addEventListener("input", function () {
+      sent++;  // an answer to a request sent before this change is stale: never show its Save
       digest.value = "";
       save.hidden = true;
       clearTimeout(timer);
