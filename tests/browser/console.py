@@ -62,9 +62,12 @@ def sign_in(driver: Any, base_url: str, user: User) -> None:
 
 
 def wait_until(driver: Any, condition: Any, timeout: float = WAIT) -> Any:
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
-    return WebDriverWait(driver, timeout).until(condition)
+    # A page being replaced (a save, a redirect) leaves stale or missing elements: look again.
+    ignored = (NoSuchElementException, StaleElementReferenceException)
+    return WebDriverWait(driver, timeout, ignored_exceptions=ignored).until(condition)
 
 
 def wait_for_text(driver: Any, css: str, text: str) -> Any:

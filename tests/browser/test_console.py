@@ -32,7 +32,6 @@ from tests.browser.console import (
     wait_for_console,
     wait_for_save,
     wait_for_text,
-    wait_until,
 )
 from tests.parlor.factories import (
     ParlorFactory,
@@ -205,7 +204,7 @@ def test_the_console_fits_the_screen_and_takes_a_riichi_ron_by_taps_and_by_keys(
     session.refresh_from_db()
     assert session.state == SessionState.OPEN  # the confirmation page changes nothing
     driver.find_element("id", "confirm-button").click()
-    wait_until(driver, lambda d: "closed" in d.find_element("css selector", "h1").text)
+    wait_for_text(driver, "h1", "closed")
     session.refresh_from_db()
     assert session.state == SessionState.CLOSED
 
