@@ -254,7 +254,13 @@ def hand_submit(model_admin: Any, request: HttpRequest, session: Session) -> Htt
         ordinal = session_next_ordinal(session=session)
         if request.POST.get("preview_digest") == preview_digest(session, ordinal, payload):
             try:
-                hand = hand_record(session=session, hand=payload, entered_by=acting_user(request))
+                hand = hand_record(
+                    session=session,
+                    hand=payload,
+                    entered_by=acting_user(request),
+                    # The number previewed: another desk saving first refuses this one.
+                    expected_ordinal=ordinal,
+                )
             except LedgerError as error:
                 entry.engine_error(error)
                 return render_page(model_admin, request, session, entry=entry)

@@ -93,11 +93,11 @@ def _require_open(session: Session) -> None:
 
 
 def _settle_with(
-    session: Session, payload: dict[str, Any]
-) -> tuple[int, dict[str, Any], SessionAccounts]:
+    session: Session, payload: dict[str, Any], *, ordinal: int
+) -> tuple[dict[str, Any], SessionAccounts]:
+    """The engine's result of ``payload`` as hand ``ordinal`` after the live hands."""
     accounts = session_accounts(session=session)
     live = list(session_live_hands(session=session).only("ordinal", "payload"))
-    ordinal = session_next_ordinal(session=session)
     settled = game_settle(
         session=session,
         players=seat_players(accounts),
@@ -105,7 +105,7 @@ def _settle_with(
         ordinals=[hand.ordinal for hand in live] + [ordinal],
         code=LedgerErrorCode.HAND_REJECTED_BY_ENGINE,
     )
-    return ordinal, settled["hands"][-1], accounts
+    return settled["hands"][-1], accounts
 
 
 def hand_preview(*, session: Session, hand: Mapping[str, Any]) -> HandPreview:
@@ -113,22 +113,47 @@ def hand_preview(*, session: Session, hand: Mapping[str, Any]) -> HandPreview:
     payload = _payload(hand)
     current = Session.objects.get(pk=session.pk)  # the state now, not the caller's copy's
     _require_open(current)
-    ordinal, result, accounts = _settle_with(current, payload)
+    ordinal = session_next_ordinal(session=current)
+    result, accounts = _settle_with(current, payload, ordinal=ordinal)
     plan = hand_plan(result=result, accounts=accounts, memo=f"hand {ordinal}")
     return HandPreview(ordinal=ordinal, result=result, postings=plan)
 
 
+def _require_number(session: Session, *, expected: int | None, next_number: int) -> None:
+    # Checked under the session's lock: of two desks expecting the same number, one records.
+    if expected is not None and expected != next_number:
+        raise LedgerError(
+            LedgerErrorCode.WRONG_HAND_NUMBER,
+            f"session {session.pk}'s next hand is number {next_number}, not {expected}:"
+            f" hands up to {next_number - 1} are already recorded (by a retry of this request"
+            " or by another desk); reload the session before entering the hand again",
+        )
+
+
 @transaction.atomic
-def hand_record(*, session: Session, hand: Mapping[str, Any], entered_by: User) -> HandResult:
+def hand_record(
+    *,
+    session: Session,
+    hand: Mapping[str, Any],
+    entered_by: User,
+    expected_ordinal: int | None = None,
+) -> HandResult:
     """Record the next hand of an open session (one element of the game JSON's ``hands``).
 
-    Raises ``LedgerError``: ``session_not_open``, ``bad_hand``, or
-    ``hand_rejected_by_engine`` with the engine's message and the field at fault.
+    ``expected_ordinal``: the hand number the caller means to record; another
+    number (the session moved on: a retry, or another desk was quicker) is
+    refused with ``wrong_hand_number``, so one hand is never entered twice.
+
+    Raises ``LedgerError``: ``session_not_open``, ``wrong_hand_number``,
+    ``bad_hand``, or ``hand_rejected_by_engine`` with the engine's message and
+    the field at fault.
     """
     payload = _payload(hand)
     locked = session_lock_for_update(session_id=session.pk).get()
     _require_open(locked)
-    ordinal, result, accounts = _settle_with(locked, payload)
+    ordinal = session_next_ordinal(session=locked)
+    _require_number(locked, expected=expected_ordinal, next_number=ordinal)
+    result, accounts = _settle_with(locked, payload, ordinal=ordinal)
     return hand_result_write(
         session=locked,
         accounts=accounts,

@@ -54,6 +54,11 @@ class RulesetCase:
     tiles: tuple[str, ...]
     typed: str  # the same hand as staff type it, the winning tile last
 
+    @property
+    def asks_for_discards(self) -> bool:
+        """Karasu (no gari, discards included) is answered explicitly: one more tap."""
+        return self.slug == "toutenkou"
+
 
 FOUR = ("2m", "3m", "4m", "3p", "4p", "5p", "4s", "5s", "6s", "2s", "3s", "8s", "8s", "4s")
 # Three-player sets have no 2m-8m (Toutenkou: 1m 5m 9m only): pinzu and souzu.
@@ -142,6 +147,8 @@ def test_the_console_fits_the_screen_and_takes_a_riichi_ron_by_taps_and_by_keys(
     taps.tap_seat(2, "win0-winner")
     taps.tap_seat(dealt_in, "hand-discarder")
     taps.tap_tiles(list(case.tiles))
+    if case.asks_for_discards:
+        taps.tap("button[data-field='win0-no_gari_discarded']")
     wait_for_save(driver)
     preview = driver.find_element("css selector", "#hand-preview").text
     assert "Preview of hand 1" in preview and "Riichi" in preview, preview
@@ -156,7 +163,7 @@ def test_the_console_fits_the_screen_and_takes_a_riichi_ron_by_taps_and_by_keys(
     taps.tap("#save-hand")
     wait_for_text(driver, ".messagelist", "Hand 1 recorded.")
     wait_for_console(driver)
-    assert taps.total <= RIICHI_RON_GOAL, taps.log
+    assert taps.total <= RIICHI_RON_GOAL + case.asks_for_discards, taps.log
     hand = HandResult.objects.get(session=session, ordinal=1)
     assert hand.payload["riichi"] == [2]
     assert hand.payload["wins"] == [
@@ -172,6 +179,8 @@ def test_the_console_fits_the_screen_and_takes_a_riichi_ron_by_taps_and_by_keys(
     keys.tap_seat(0, "hand-riichi")
     keys.tap_seat(0, "win0-winner")
     keys.tap_seat(2, "hand-discarder")
+    if case.asks_for_discards:
+        keys.tap("button[data-field='win0-no_gari_discarded']")
     keys.tap("#console-keys")
     keys.type("#console-keys", case.typed)
     wait_for_save(driver)
@@ -199,3 +208,67 @@ def test_the_console_fits_the_screen_and_takes_a_riichi_ron_by_taps_and_by_keys(
     wait_until(driver, lambda d: "closed" in d.find_element("css selector", "h1").text)
     session.refresh_from_db()
     assert session.state == SessionState.CLOSED
+
+
+def test_taps_for_a_dealer_tsumo_a_draw_a_kyuushuu_and_an_open_hand_with_dora(
+    viewport: tuple[str, Any], live_server: Any
+) -> None:
+    screen, driver = viewport
+    staff = _user("desk", ROLE_STAFF)
+    session = _session(CASES[0], staff)
+    sign_in(driver, live_server.url, staff)
+    page = f"{live_server.url}/admin/ledger/session/{session.pk}/change/"
+    counts: dict[str, int] = {}
+
+    def save(name: str, counter: Counter, ordinal: int) -> None:
+        wait_for_save(driver)
+        counter.tap("#save-hand")
+        wait_for_text(driver, ".messagelist", f"Hand {ordinal} recorded.")
+        counts[name] = counter.total
+
+    # 1. The dealer (the winner by default) tsumo: the tiles, then Save.
+    driver.get(page)
+    wait_for_console(driver)
+    tsumo = Counter(driver)
+    tsumo.tap_tiles(list(FOUR))
+    save("dealer tsumo", tsumo, 1)
+    # 2. Exhaustive draw, Ben tenpai.
+    wait_for_console(driver)
+    draw = Counter(driver)
+    draw.tap(".kind-choice[data-value='draw']")
+    draw.tap_seat(1, "hand-tenpai")
+    save("exhaustive draw, one tenpai", draw, 2)
+    # 3. Kyuushuu kyuuhai called by Chie.
+    wait_for_console(driver)
+    abort = Counter(driver)
+    abort.tap(".kind-choice[data-value='abort']")
+    abort.tap("button[data-field='hand-abort_cause'][data-value='kyuushuu_kyuuhai']")
+    abort.tap_seat(2, "hand-caller")
+    save("kyuushuu kyuuhai", abort, 3)
+    # 4. Ben rons Dai with a pon of haku, the dora indicator 1m tapped.
+    wait_for_console(driver)
+    open_hand = Counter(driver)
+    open_hand.tap_seat(1, "win0-winner")
+    open_hand.tap_seat(3, "hand-discarder")
+    open_hand.tap("button.target[data-target='pon']")
+    open_hand.tap_tiles(["5z"])
+    open_hand.tap("button.target[data-target='dora']")
+    open_hand.tap_tiles(["1m"])
+    open_hand.tap_tiles(["2m", "3m", "4m", "3p", "4p", "5p", "8s", "8s", "2s", "3s", "4s"])
+    save("ron with a pon and a dora", open_hand, 4)
+    screenshot(driver, f"kinds-{screen}")
+
+    hands = {hand.ordinal: hand.payload for hand in HandResult.objects.filter(session=session)}
+    assert hands[1]["wins"][0]["winner"] == 0 and "discarder" not in hands[1]["wins"][0]
+    assert hands[2] == {"kind": "draw", "tenpai": [1]}
+    assert hands[3] == {"kind": "abort", "cause": "kyuushuu_kyuuhai", "caller": 2}
+    record = hands[4]["wins"][0]["record"]
+    assert record["melds"] == [{"kind": "pon", "tiles": "555z"}]
+    assert (record["dora_indicators"], record["win_tile"]) == ("1m", "4s")
+    assert counts == {
+        "dealer tsumo": 15,
+        "exhaustive draw, one tenpai": 3,
+        "kyuushuu kyuuhai": 4,
+        "ron with a pon and a dora": 18,
+    }
+    print(f"\n{screen}: taps per hand kind {counts}")

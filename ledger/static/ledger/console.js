@@ -284,7 +284,9 @@
       inputsOf(button.dataset.field).forEach(function (input) {
         if (input.tagName === "SELECT") {
           const clearable = Array.from(input.options).some(function (o) { return o.value === ""; });
-          input.value = input.value === value && clearable ? "" : value;
+          // Tapped again: cleared (a discarder back to tsumo), but a winner stays chosen.
+          const sticky = button.dataset.sticky !== undefined;
+          input.value = input.value === value && clearable && !sticky ? "" : value;
         } else if (input.value === value) {
           input.checked = !input.checked;
         } else return;

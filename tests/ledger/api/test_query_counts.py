@@ -13,7 +13,7 @@ from ledger.models import Session
 from ledger.services.corrections import hand_void
 from ledger.services.hands import hand_record
 from ledger.services.settlements import session_close
-from tests.ledger.api.support import RoleClients, post
+from tests.ledger.api.support import RoleClients, post_hand
 from tests.ledger.api.world import dealer_busts_seat_1
 from tests.ledger.factories import SessionFactory, draw
 from tests.parlor.factories import (
@@ -137,9 +137,9 @@ def test_recording_a_hand_costs_the_same_queries_early_and_late(
     counts = []
     for _ in range(2):
         with CaptureQueriesContext(connection) as captured:
-            assert post(staff, url, draw(0)).status_code == 201
+            assert post_hand(staff, url, draw(0)).status_code == 201
         counts.append(len(captured))
         for _ in range(8):
-            post(staff, url, draw(0))
+            post_hand(staff, url, draw(0))
 
     assert counts[0] == counts[1]
