@@ -53,7 +53,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "parlor",
     "ledger",
-    "ledger.api",
+    "api",
     "axes",
 ]
 
@@ -176,10 +176,10 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     # Ledger and engine refusals as {"error": {"code", "message", "field"}}; see docs/api.md.
-    "EXCEPTION_HANDLER": "ledger.api.errors.api_exception_handler",
+    "EXCEPTION_HANDLER": "api.errors.api_exception_handler",
     # DRF's parsers, but JSON nested past the recursion limit is a 400, not a 500.
     "DEFAULT_PARSER_CLASSES": [
-        "ledger.api.parsers.SafeJSONParser",
+        "api.parsers.SafeJSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],

@@ -21,8 +21,8 @@ from drf_spectacular.utils import OpenApiParameter
 from rest_framework import status
 from rest_framework.request import Request
 
-from ledger.api.errors import ApiError
-from ledger.api.idempotency import HEADER as IDEMPOTENCY_HEADER
+from api.errors import ApiError
+from api.idempotency import HEADER as IDEMPOTENCY_HEADER
 from ledger.errors import LedgerError, LedgerErrorCode, RequestErrorCode
 
 HEADER = "Expected-Hand-Number"

@@ -19,23 +19,23 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from ledger.api.errors import WRITE_ERRORS, ApiError, ErrorSerializer
+from api.errors import WRITE_ERRORS, ApiError, ErrorSerializer
+from api.idempotency import IDEMPOTENCY_PARAMETER, idempotent
+from api.parsers import SafeJSONParser
+from api.permissions import DESK, MANAGERS, acting_user, user_roles
+from api.viewsets import ApiDefaults
 from ledger.api.filters import include_corrected, include_corrected_parameter
 from ledger.api.hand_numbers import (
     HAND_NUMBER_PARAMETER,
     hand_number_or_key,
     wrong_number_names_header,
 )
-from ledger.api.idempotency import IDEMPOTENCY_PARAMETER, idempotent
-from ledger.api.parsers import SafeJSONParser
-from ledger.api.permissions import DESK, MANAGERS, acting_user, user_roles
 from ledger.api.serializers.books import seat_numbers_context
 from ledger.api.serializers.hands import (
     HandInputSerializer,
     HandPreviewSerializer,
     HandResultSerializer,
 )
-from ledger.api.viewsets import ApiDefaults
 from ledger.errors import RequestErrorCode
 from ledger.models import HandKind, HandResult, Session
 from ledger.selectors.listings import (

@@ -10,16 +10,17 @@ from rest_framework import mixins, status, viewsets
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from ledger.api.errors import WRITE_ERRORS, ErrorSerializer
+from api.errors import WRITE_ERRORS, ErrorSerializer
+from api.idempotency import IDEMPOTENCY_PARAMETER, idempotent
+from api.parsers import SafeJSONParser
+from api.permissions import DESK, MANAGERS, acting_user
+from api.viewsets import ApiDefaults
 from ledger.api.filters import PenaltyFilter, include_corrected, include_corrected_parameter
 from ledger.api.hand_numbers import (
     HAND_NUMBER_PARAMETER,
     hand_number_or_key,
     wrong_number_names_header,
 )
-from ledger.api.idempotency import IDEMPOTENCY_PARAMETER, idempotent
-from ledger.api.parsers import SafeJSONParser
-from ledger.api.permissions import DESK, MANAGERS, acting_user
 from ledger.api.serializers.books import seat_numbers_context
 from ledger.api.serializers.hands import HandResultSerializer
 from ledger.api.serializers.penalties import (
@@ -27,7 +28,6 @@ from ledger.api.serializers.penalties import (
     ChonboRecordedSerializer,
     PenaltySerializer,
 )
-from ledger.api.viewsets import ApiDefaults
 from ledger.models import HandKind, Penalty
 from ledger.selectors import penalties_for
 from ledger.selectors.listings import hand_with_postings, session_with_seat_numbers

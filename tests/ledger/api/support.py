@@ -143,7 +143,7 @@ def managers(status: int) -> dict[str, int]:
 
 def ledger_row_counts() -> dict[str, int]:
     """How many rows each ledger table holds: a refused request must leave them unchanged."""
-    from ledger.api.models import IdempotencyRecord
+    from api.models import IdempotencyRecord
     from ledger.models import Correction, HandResult, LedgerEntry, Penalty, Posting, Settlement
 
     models = (HandResult, Posting, LedgerEntry, Penalty, Correction, Settlement, IdempotencyRecord)

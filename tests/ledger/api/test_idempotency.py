@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from ledger.api.models import IdempotencyRecord
+from api.models import IdempotencyRecord
 from ledger.models import Correction, HandResult, Session
 from tests.ledger.api.support import RoleClients, ledger_row_counts, post, post_hand
 from tests.ledger.factories import SessionFactory, draw, ron
