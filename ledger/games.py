@@ -61,21 +61,37 @@ def game_settle(
     ordinals: Sequence[int],
     code: LedgerErrorCode,
     stopped: bool = False,
+    start: Mapping[str, Any] | None = None,
+    start_ordinal: int | None = None,
 ) -> dict[str, Any]:
     """``engine.settle_game`` of the session's game; its refusal raised as ``code``.
 
-    ``ordinals[i]`` is the hand number staff know hand ``i`` of the game by.
+    ``ordinals[i]`` is the hand number staff know ``payloads[i]`` by. ``start``: the
+    engine's game state after the hands before ``payloads`` (``HandResult.game_state``);
+    the game continues from it (docs/game-format.md, "Continuing a game");
+    ``start_ordinal`` is the number of the hand it is the state after. The result has
+    the game state after each of ``payloads`` in ``states``.
     """
     game = game_json(session=session, players=players, payloads=payloads, stopped=stopped)
+    game["states"] = True
+    if start is not None:
+        game["start"] = dict(start)
     result = engine.settle_game(game)
     if result.get("ok"):
         return result
     error = result.get("error") or {}
-    message, field = engine_error_where(str(error.get("message", "")), ordinals=ordinals)
+    numbers, first = list(ordinals), 0
+    if start is not None:  # the engine names the hand before the start too ("ended after")
+        numbers, first = [start_ordinal or int(start["hands"]), *numbers], int(start["hands"]) - 1
+    message, field = engine_error_where(
+        str(error.get("message", "")), ordinals=numbers, first=first
+    )
     raise LedgerError(code, message, field=field, engine_code=error.get("code"))
 
 
-def engine_error_where(message: str, *, ordinals: Sequence[int]) -> tuple[str, str | None]:
+def engine_error_where(
+    message: str, *, ordinals: Sequence[int], first: int = 0
+) -> tuple[str, str | None]:
     """The engine's message with its hands renumbered, and the field it names.
 
     The engine counts hands from 0 in game order; staff know them by their
@@ -83,12 +99,14 @@ def engine_error_where(message: str, *, ordinals: Sequence[int]) -> tuple[str, s
     ..."``, hand 2 being the session's hand 5, gives ``("hand 5: wins[0].record:
     hand: cannot parse ...", "wins[0].record.hand")``: the field is relative to
     the hand when the message starts with one, else the game's field
-    (``game_options.uma``).
+    (``game_options.uma``). ``first``: the engine's index of ``ordinals[0]`` (a game
+    continued from a stored state counts on from the hands before it).
     """
 
     def renumber(match: re.Match[str]) -> str:
-        index = int(match.group(1))
-        return f"hand {ordinals[index] if 0 <= index < len(ordinals) else index + 1}"
+        index = int(match.group(1)) - first
+        known = 0 <= index < len(ordinals)
+        return f"hand {ordinals[index] if known else index + first + 1}"
 
     rest = _HAND_PREFIX.sub("", message, count=1)
     path: list[str] = []

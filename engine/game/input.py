@@ -17,7 +17,9 @@ from typing import Any
 from engine.errors import EngineError, ErrorCode
 from engine.game.rules import FAULTS
 
-GAME_FIELDS = ("id", "ruleset", "options", "game_options", "players", "hands", "stopped")
+GAME_FIELDS = (
+    "id", "ruleset", "options", "game_options", "players", "hands", "stopped", "start", "states"
+)  # fmt: skip
 HAND_KINDS = ("win", "draw", "abort", "chonbo")
 COMMON_FIELDS = ("kind", "riichi", "dead", "note")
 KIND_FIELDS = {
@@ -95,6 +97,10 @@ class GameInput:
     hands: tuple[Mapping[str, Any], ...] = field(default=())
     # The parlor ended the game after its last hand (closing time, per-hand settlement).
     stopped: bool = False
+    # The game state the hands continue from (engine.game.state); None: the first hand.
+    start: Any = None
+    # Return the game state after each hand beside the hands.
+    states: bool = False
 
 
 def read_game(data: Any) -> GameInput:
@@ -114,6 +120,9 @@ def read_game(data: Any) -> GameInput:
     stopped = data.get("stopped", False)
     if not isinstance(stopped, bool):
         raise bad_game("stopped: must be true or false")
+    states = data.get("states", False)
+    if not isinstance(states, bool):
+        raise bad_game("states: must be true or false")
     return GameInput(
         id=_text(data.get("id", ""), "id"),
         ruleset=_text(data["ruleset"], "ruleset"),
@@ -122,6 +131,8 @@ def read_game(data: Any) -> GameInput:
         players=tuple(players),
         hands=tuple(hands),
         stopped=stopped,
+        start=data.get("start"),
+        states=states,
     )
 
 

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth.models import User
+from django.db.models import Model
 
 from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.models import (
@@ -82,29 +84,74 @@ def posting_create(
     reverses: Posting | None = None,
 ) -> Posting:
     """Write one balanced posting and its legs (zero legs are left out)."""
-    legs = [leg for leg in planned.legs if not leg.is_zero]
-    legs_check(legs, what=f"{planned.kind.label} posting")
-    posting = Posting.objects.create(
+    (posting,) = postings_create(
         session=session,
+        planned=[planned],
+        by=by,
         hand=hand,
         correction=correction,
-        kind=planned.kind,
         reverses=reverses,
-        memo=planned.memo,
-        created_by=by,
-    )
-    LedgerEntry.objects.bulk_create(
-        LedgerEntry(
-            posting=posting,
-            account=leg.account,
-            points=leg.points,
-            chips=leg.chips,
-            money=leg.money,
-            reason=leg.reason,
-        )
-        for leg in legs
     )
     return posting
+
+
+def postings_create(
+    *,
+    session: Session,
+    planned: Sequence[PlannedPosting],
+    by: User,
+    hand: HandResult | None = None,
+    correction: Correction | None = None,
+    reverses: Posting | None = None,
+) -> list[Posting]:
+    """Write balanced postings in two queries (the postings, then all their legs; zero legs
+    are left out); each returned posting carries its entries, as ``prefetch_related``
+    would. ``reverses``: the posting they mirror (a single correction posting)."""
+    legs_of = []
+    for plan in planned:
+        legs = [leg for leg in plan.legs if not leg.is_zero]
+        legs_check(legs, what=f"{plan.kind.label} posting")
+        legs_of.append(legs)
+    postings = Posting.objects.bulk_create(
+        Posting(
+            session=session,
+            hand=hand,
+            correction=correction,
+            kind=plan.kind,
+            reverses=reverses,
+            memo=plan.memo,
+            created_by=by,
+        )
+        for plan in planned
+    )
+    entries = [
+        [
+            LedgerEntry(
+                posting=posting,
+                account=leg.account,
+                points=leg.points,
+                chips=leg.chips,
+                money=leg.money,
+                reason=leg.reason,
+            )
+            for leg in legs
+        ]
+        for posting, legs in zip(postings, legs_of, strict=True)
+    ]
+    LedgerEntry.objects.bulk_create(entry for written in entries for entry in written)
+    for posting, written in zip(postings, entries, strict=True):
+        related_loaded(posting, "entries", written)
+    return postings
+
+
+def related_loaded(instance: Model, name: str, rows: list[Any]) -> None:
+    """Give ``instance.<name>.all()`` the rows just written, as ``prefetch_related`` does,
+    so that showing them takes no query (a filter or order_by still asks the database)."""
+    queryset = getattr(instance, name).all()
+    queryset._result_cache = rows
+    queryset._prefetch_done = True
+    cache = instance.__dict__.setdefault("_prefetched_objects_cache", {})
+    cache[getattr(instance, name).field.remote_field.cache_name] = queryset
 
 
 def posting_reverse(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -15,7 +16,7 @@ from ledger.services.hands import hand_record
 from ledger.services.settlements import session_close
 from tests.ledger.api.support import RoleClients, post
 from tests.ledger.api.world import dealer_busts_seat_1
-from tests.ledger.factories import SessionFactory, draw
+from tests.ledger.factories import SessionFactory, draw, ron
 from tests.parlor.factories import (
     ParlorFactory,
     PlayerFactory,
@@ -143,3 +144,20 @@ def test_recording_a_hand_costs_the_same_queries_early_and_late(
             post(staff, url, draw(0))
 
     assert counts[0] == counts[1]
+
+
+def test_recording_a_hand_takes_at_most_eight_queries(
+    role_groups: None, api_as: RoleClients, django_assert_max_num_queries: Any
+) -> None:
+    """Token and roles, the transaction (2), the session with its seats, accounts and game
+    state, the hand, its postings, their entries, the idempotency key with the response."""
+    staff = api_as("staff")
+    session = _session_with_draws(0)
+    url = f"/api/sessions/{session.pk}/hands/"
+    assert post(staff, url, draw(0)).status_code == 201
+
+    with django_assert_max_num_queries(8):
+        response = post(staff, url, ron(1, 0, riichi=[1]), **{"Idempotency-Key": "hand-2"})
+
+    assert response.status_code == 201
+    assert {posting["kind"] for posting in response.json()["postings"]} == {"hand", "deposit"}
