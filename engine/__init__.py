@@ -8,14 +8,16 @@ Stable API (the ledger depends on it; see docs/hand-format.md):
   ``HandRecord.from_dict`` / ``ScoreResult.to_dict``: the typed forms.
 - ``engine.rulesets``: ``available``, ``get``, ``configure``, ``describe``,
   ``register``.
-- ``ErrorCode`` / ``EngineError``: the error codes.
-- ``settle_game(game: dict) -> dict``: a whole game settled (docs/game-format.md).
+- ``ErrorCode`` / ``EngineError`` / ``ErrorLocation``: the error codes, and where an
+  error is (hand, field path, seat, meld, tile) for callers that place it on a form.
+- ``settle_game(game: dict) -> dict``: a whole game settled (docs/game-format.md);
+  ``evaluate_game`` is the same but raises ``EngineError`` for a refused game.
 - ``__version__``: identifies the engine that computed a result.
 """
 
 from engine.api import evaluate_record, score, score_hand
-from engine.errors import EngineError, ErrorCode
-from engine.game import settle_game
+from engine.errors import EngineError, ErrorCode, ErrorLocation
+from engine.game import evaluate_game, settle_game
 from engine.record import HandRecord, Meld
 from engine.result import ScoreResult, YakuEntry
 
@@ -24,11 +26,13 @@ __version__ = "1.0.0"
 __all__ = [
     "EngineError",
     "ErrorCode",
+    "ErrorLocation",
     "HandRecord",
     "Meld",
     "ScoreResult",
     "YakuEntry",
     "__version__",
+    "evaluate_game",
     "evaluate_record",
     "score",
     "score_hand",

@@ -1,13 +1,22 @@
-"""Error codes of the engine: one enum whose values are the spec's codes.
+"""Error codes of the engine, and where an error is: one enum, one location.
 
 Every problem with an input is raised as :class:`EngineError` and rendered by
 ``engine.score`` as ``{"ok": false, "error": {"code", "message"}}``. Messages
-name the offending tile, field, player or hand.
+name the offending tile, field, player or hand for people; the error's
+:class:`ErrorLocation` says the same for programs (the hand, the field's path,
+the seat, the meld, the tile), so a caller places an error by its structure
+and never by reading the message.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from enum import StrEnum
+from types import MappingProxyType
+
+# A field's path inside its input object: keys and list indices, ``("wins", 0, "record")``.
+FieldPath = tuple[str | int, ...]
 
 
 class ErrorCode(StrEnum):
@@ -23,13 +32,111 @@ class ErrorCode(StrEnum):
     INTERNAL_ERROR = "internal_error"
 
 
-class EngineError(Exception):
-    """A hand (or game) that cannot be scored, with a code and a clear message."""
+def field_path_text(path: FieldPath) -> str:
+    """``("wins", 0, "record", "hand")`` as ``wins[0].record.hand``."""
+    text = ""
+    for segment in path:
+        if isinstance(segment, int):
+            text += f"[{segment}]"
+        else:
+            text += f".{segment}" if text else segment
+    return text
 
-    def __init__(self, code: ErrorCode, message: str) -> None:
-        super().__init__(message)
+
+@dataclass(frozen=True, slots=True)
+class ErrorLocation:
+    """Where an input is at fault.
+
+    ``hand``: the game's hand, counted from 0 (None: the game as a whole, or a
+    lone hand record). ``field``: the path of the field at fault inside that
+    hand (or inside the game or the hand record); empty when the object as a
+    whole is at fault (a hand with no yaku). ``seat``, ``meld`` (index in
+    ``melds``) and ``tile``: what the message names, when it names one.
+    """
+
+    hand: int | None = None
+    field: FieldPath = ()
+    seat: int | None = None
+    meld: int | None = None
+    tile: str | None = None
+
+    @property
+    def field_text(self) -> str:
+        return field_path_text(self.field)
+
+
+NOWHERE = ErrorLocation()
+_NO_REFS: Mapping[str, int] = MappingProxyType({})
+
+
+class EngineError(Exception):
+    """A hand (or game) that cannot be scored: a code, a location and a clear message.
+
+    ``text`` is the message without its ``hand N: `` lead; ``detail`` is what is
+    wrong, without the field path the message leads with (``cannot parse 'x'``
+    of ``hand 2: wins[0].record: hand: cannot parse 'x'``). ``hand_refs`` names
+    the game's other hands a message mentions (``{ended}`` in ``text``), so a
+    caller that numbers hands otherwise can say them its own way (``render``).
+    """
+
+    def __init__(
+        self,
+        code: ErrorCode,
+        message: str,
+        *,
+        location: ErrorLocation = NOWHERE,
+        detail: str | None = None,
+        hand_refs: Mapping[str, int] = _NO_REFS,
+    ) -> None:
         self.code = code
-        self.message = message
+        self.text = message
+        self.location = location
+        self.detail = message if detail is None else detail
+        self.hand_refs = hand_refs
+        super().__init__(self.message)
+
+    @classmethod
+    def at(
+        cls,
+        code: ErrorCode,
+        detail: str,
+        *,
+        hand: int | None = None,
+        field: FieldPath = (),
+        seat: int | None = None,
+        meld: int | None = None,
+        tile: str | None = None,
+        hand_refs: Mapping[str, int] = _NO_REFS,
+    ) -> EngineError:
+        """An error whose message leads with its location: ``hand 2: wins[0].winner: <detail>``."""
+        location = ErrorLocation(hand, field, seat, meld, tile)
+        text = f"{location.field_text}: {detail}" if field else detail
+        return cls(code, text, location=location, detail=detail, hand_refs=hand_refs)
+
+    @property
+    def message(self) -> str:
+        return self.render()
+
+    def render(self, hand_number: Callable[[int], int] = int) -> str:
+        """The message, with the game's hands named ``hand_number(index)`` (default: the index)."""
+        text = self.text
+        if self.hand_refs:
+            text = text.format(**{key: hand_number(i) for key, i in self.hand_refs.items()})
+        if self.location.hand is None:
+            return text
+        return f"hand {hand_number(self.location.hand)}: {text}"
+
+    def within(self, *path: str | int, hand: int | None = None) -> EngineError:
+        """This error of an object nested at ``path`` (in the game's hand ``hand``)."""
+        location = replace(
+            self.location,
+            field=(*path, *self.location.field),
+            hand=self.location.hand if hand is None else hand,
+        )
+        text = f"{field_path_text(path)}: {self.text}" if path else self.text
+        return EngineError(
+            self.code, text, location=location, detail=self.detail, hand_refs=self.hand_refs
+        )
 
     def to_dict(self) -> dict[str, str]:
         return {"code": self.code.value, "message": self.message}
@@ -38,5 +145,19 @@ class EngineError(Exception):
         return f"EngineError({self.code.value!r}, {self.message!r})"
 
 
-def bad_field(message: str) -> EngineError:
-    return EngineError(ErrorCode.BAD_FIELD, message)
+def bad_field(
+    message: str,
+    *,
+    field: FieldPath,
+    seat: int | None = None,
+    meld: int | None = None,
+    tile: str | None = None,
+) -> EngineError:
+    """A ``bad_field`` error whose message names the field in its own words.
+
+    ``field`` is required, so that every refusal says where it is as data: ``()``
+    for the record as a whole.
+    """
+    return EngineError(
+        ErrorCode.BAD_FIELD, message, location=ErrorLocation(None, field, seat, meld, tile)
+    )

@@ -87,10 +87,11 @@ class HandRecord:
     def from_dict(cls, data: Mapping[str, Any]) -> HandRecord:
         """Validate the spec's fields (raising ``bad_field`` naming one) and build the record."""
         if not isinstance(data, Mapping):
-            raise bad_field(f"a hand record must be a JSON object, not {_json_type(data)}")
+            raise bad_field(f"a hand record must be a JSON object, not {_json_type(data)}",
+                            field=())
         if not data.keys() >= _REQUIRED_SET:
             missing = next(name for name in REQUIRED if name not in data)
-            raise bad_field(f"missing required field {missing!r}")
+            raise bad_field(f"missing required field {missing!r}", field=(missing,))
         values: list[Any] = list(_DEFAULTS)
         extra: dict[str, Any] = {}
         fields_ = _FIELDS  # one lookup per key gives the slot and the check
@@ -102,13 +103,20 @@ class HandRecord:
             index, kind = field_
             if kind is _STRING:
                 if type(value) is not str:
-                    raise bad_field(f"field {name!r} must be a string, not {_json_type(value)}")
+                    raise bad_field(
+                        f"field {name!r} must be a string, not {_json_type(value)}", field=(name,)
+                    )
             elif kind is _FLAG:
                 if value is not True and value is not False:
-                    raise bad_field(f"field {name!r} must be true or false, not {value!r}")
+                    raise bad_field(
+                        f"field {name!r} must be true or false, not {value!r}", field=(name,)
+                    )
             elif type(kind) is tuple:
                 if type(value) is not str or value not in kind:
-                    raise bad_field(f"field {name!r}: {value!r} is not one of {', '.join(kind)}")
+                    raise bad_field(
+                        f"field {name!r}: {value!r} is not one of {', '.join(kind)}",
+                        field=(name,),
+                    )
             else:
                 value = kind(name, value)
             values[index] = value
@@ -147,16 +155,22 @@ class HandRecord:
         return out
 
 
-def _string(name: str, value: Any) -> str:
+def _string(name: str, value: Any, *field: str | int) -> str:
+    """``field``: the path when it is not ``(name,)`` (a meld's ``tiles``)."""
     if not isinstance(value, str):
-        raise bad_field(f"field {name!r} must be a string, not {_json_type(value)}")
+        raise bad_field(
+            f"field {name!r} must be a string, not {_json_type(value)}", field=field or (name,)
+        )
     return value
 
 
 def _choice(choices: tuple[str, ...]) -> Any:
-    def check(name: str, value: Any) -> str:
+    def check(name: str, value: Any, *field: str | int) -> str:
         if value not in choices or not isinstance(value, str):
-            raise bad_field(f"field {name!r}: {value!r} is not one of {', '.join(choices)}")
+            raise bad_field(
+                f"field {name!r}: {value!r} is not one of {', '.join(choices)}",
+                field=field or (name,),
+            )
         return value
 
     return check
@@ -164,13 +178,15 @@ def _choice(choices: tuple[str, ...]) -> Any:
 
 def _count(name: str, value: Any) -> int:
     if type(value) is not int or value < 0:
-        raise bad_field(f"field {name!r} must be a non-negative integer, not {value!r}")
+        raise bad_field(
+            f"field {name!r} must be a non-negative integer, not {value!r}", field=(name,)
+        )
     return value
 
 
 def _melds(name: str, value: Any) -> tuple[Meld, ...]:
     if not isinstance(value, list):
-        raise bad_field(f"field {name!r} must be a list, not {_json_type(value)}")
+        raise bad_field(f"field {name!r} must be a list, not {_json_type(value)}", field=(name,))
     melds = []
     for i, item in enumerate(value):
         # The usual meld: a dict of exactly kind and tiles, both well-formed strings.
@@ -181,32 +197,40 @@ def _melds(name: str, value: Any) -> tuple[Meld, ...]:
                 continue
         where = f"melds[{i}]"
         if not isinstance(item, Mapping):
-            raise bad_field(f"{where} must be an object with 'kind' and 'tiles'")
+            raise bad_field(
+                f"{where} must be an object with 'kind' and 'tiles'", field=(name, i), meld=i
+            )
         unknown = set(item) - {"kind", "tiles"}
         if unknown:
-            raise bad_field(f"{where}: unknown field {sorted(unknown)[0]!r}")
+            first = sorted(unknown)[0]
+            raise bad_field(f"{where}: unknown field {first!r}", field=(name, i, first), meld=i)
         if "kind" not in item or "tiles" not in item:
-            raise bad_field(f"{where} must have both 'kind' and 'tiles'")
-        kind = _choice(MELD_KINDS)(f"{where}.kind", item["kind"])
-        melds.append(Meld(kind, _string(f"{where}.tiles", item["tiles"])))
+            raise bad_field(f"{where} must have both 'kind' and 'tiles'", field=(name, i), meld=i)
+        kind = _choice(MELD_KINDS)(f"{where}.kind", item["kind"], name, i, "kind")
+        melds.append(Meld(kind, _string(f"{where}.tiles", item["tiles"], name, i, "tiles")))
     return tuple(melds)
 
 
 def _specials(name: str, value: Any) -> tuple[str, ...]:
     if not isinstance(value, list):
-        raise bad_field(f"field {name!r} must be a list, not {_json_type(value)}")
+        raise bad_field(f"field {name!r} must be a list, not {_json_type(value)}", field=(name,))
     seen: set[str] = set()
     for i, item in enumerate(value):
-        _choice(SPECIALS)(f"specials[{i}]", item)
+        _choice(SPECIALS)(f"specials[{i}]", item, name, i)
         if item in seen:
-            raise bad_field(f"specials[{i}]: {item!r} is listed twice (there is one such copy)")
+            raise bad_field(
+                f"specials[{i}]: {item!r} is listed twice (there is one such copy)",
+                field=(name, i),
+            )
         seen.add(item)
     return tuple(value)
 
 
 def _options(name: str, value: Any) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise bad_field(f"field {name!r} must be an object, not {_json_type(value)}")
+        raise bad_field(
+            f"field {name!r} must be an object, not {_json_type(value)}", field=(name,)
+        )
     return MappingProxyType(dict(value))
 
 

@@ -8,7 +8,10 @@ is for people and names what is wrong (the hand, the seat, the field), and
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
+
+from engine.errors import ErrorLocation, FieldPath
 
 
 class LedgerErrorCode(StrEnum):
@@ -41,6 +44,43 @@ class LedgerErrorCode(StrEnum):
     LEDGER_OUT_OF_STEP = "ledger_out_of_step"
     # Background jobs: the broker (Redis) did not take the task; nothing was posted.
     QUEUE_UNAVAILABLE = "queue_unavailable"
+    # An export request the service refuses (kind, scope, dates; docs/jobs.md).
+    BAD_EXPORT = "bad_export"
+
+
+class RequestErrorCode(StrEnum):
+    """Refusals by the interfaces (the API, the admin's forms), not by the books' rules."""
+
+    # The request itself.
+    BAD_JSON = "bad_json"
+    BODY_TOO_LARGE = "body_too_large"
+    OUT_OF_RANGE = "out_of_range"
+    BAD_MELD = "bad_meld"
+    # Idempotency-Key (docs/api.md, "Idempotency").
+    BAD_IDEMPOTENCY_KEY = "bad_idempotency_key"
+    IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"
+    # Who may do what.
+    NOT_ALLOWED = "not_allowed"
+    CHONBO_NEEDS_MANAGER = "chonbo_needs_manager"
+    # The state of a row or of the service.
+    PROTECTED = "protected"
+    EXPORT_NOT_READY = "export_not_ready"
+    DATABASE_UNAVAILABLE = "database_unavailable"
+
+
+@dataclass(frozen=True, slots=True)
+class EngineRefusal:
+    """Where the engine refused, in the session's terms: read from the engine's structure.
+
+    ``ordinal``: the session's hand at fault (None: the game or configuration as a
+    whole); ``field``: the path inside that hand (``("wins", 0, "record", "hand")``);
+    ``detail``: what is wrong, without the hand and path the message leads with.
+    """
+
+    ordinal: int | None
+    field: FieldPath
+    detail: str
+    location: ErrorLocation
 
 
 class LedgerError(Exception):
@@ -53,6 +93,7 @@ class LedgerError(Exception):
         *,
         field: str | None = None,
         engine_code: str | None = None,
+        refusal: EngineRefusal | None = None,
     ) -> None:
         super().__init__(message)
         self.code = code
@@ -60,6 +101,8 @@ class LedgerError(Exception):
         self.field = field
         # The engine's own error code (bad_tiles, no_yaku, bad_game, ...) when it refused.
         self.engine_code = engine_code
+        # Where the engine refused, when it did (the admin places the message by it).
+        self.refusal = refusal
 
     def to_dict(self) -> dict[str, str]:
         out = {"code": self.code.value, "message": self.message}

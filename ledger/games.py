@@ -2,14 +2,13 @@
 
 The ledger never scores or settles anything itself: it builds the game JSON
 of docs/game-format.md from the session (ruleset, options, seats) and the
-hands' payloads, calls ``engine.settle_game``, and turns a refusal into a
+hands' payloads, calls ``engine.evaluate_game``, and turns a refusal into a
 ``LedgerError`` that names the hand by its number in the session and the
-field at fault.
+field at fault, both read from the engine error's location (never its text).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -19,12 +18,8 @@ from engine import game as engine_game
 from engine import rulesets as engine_rulesets
 from engine.errors import EngineError
 from engine.game.rules import GameRules
-from ledger.errors import LedgerError, LedgerErrorCode
+from ledger.errors import EngineRefusal, LedgerError, LedgerErrorCode
 from ledger.models import Session
-
-_HAND_PREFIX = re.compile(r"^hand (\d+): ")
-_HAND_NUMBER = re.compile(r"\bhand (\d+)\b")
-_PATH = re.compile(r"^([a-z_]+(?:\[\d+\])?(?:\.[a-z_]+(?:\[\d+\])?)*): ")
 
 
 def game_json(
@@ -74,46 +69,43 @@ def game_settle(
     """
     game = game_json(session=session, players=players, payloads=payloads, stopped=stopped)
     game["states"] = True
+    first = 0
     if start is not None:
         game["start"] = dict(start)
-    result = engine.settle_game(game)
-    if result.get("ok"):
-        return result
-    error = result.get("error") or {}
-    numbers, first = list(ordinals), 0
-    if start is not None:  # the engine names the hand before the start too ("ended after")
-        numbers, first = [start_ordinal or int(start["hands"]), *numbers], int(start["hands"]) - 1
-    message, field = engine_error_where(
-        str(error.get("message", "")), ordinals=numbers, first=first
-    )
-    raise LedgerError(code, message, field=field, engine_code=error.get("code"))
+        # The engine also names the hand before the start ("ended after hand N").
+        ordinals, first = [start_ordinal or int(start["hands"]), *ordinals], start["hands"] - 1
+    try:
+        return engine.evaluate_game(game)
+    except EngineError as error:
+        raise engine_refusal(error, code=code, ordinals=ordinals, first=first) from None
 
 
-def engine_error_where(
-    message: str, *, ordinals: Sequence[int], first: int = 0
-) -> tuple[str, str | None]:
-    """The engine's message with its hands renumbered, and the field it names.
+def engine_refusal(
+    error: EngineError, *, code: LedgerErrorCode, ordinals: Sequence[int], first: int = 0
+) -> LedgerError:
+    """The engine's refusal as a ``LedgerError`` naming hands by their number in the session.
 
-    The engine counts hands from 0 in game order; staff know them by their
-    number in the session. ``"hand 2: wins[0].record: hand: cannot parse
-    ..."``, hand 2 being the session's hand 5, gives ``("hand 5: wins[0].record:
-    hand: cannot parse ...", "wins[0].record.hand")``: the field is relative to
-    the hand when the message starts with one, else the game's field
-    (``game_options.uma``). ``first``: the engine's index of ``ordinals[0]`` (a game
-    continued from a stored state counts on from the hands before it).
+    The engine counts a game's hands from 0; staff know them by their number in
+    the session (``ordinals[i]`` for hand ``first + i``: a game continued from a
+    stored state counts on from the hands before it). The field is the engine's path
+    inside the hand at fault (``wins[0].record.hand``), or the game's field
+    (``game_options.uma``) when no hand is at fault; both come from the
+    error's location, never from its message.
     """
 
-    def renumber(match: re.Match[str]) -> str:
-        index = int(match.group(1)) - first
-        known = 0 <= index < len(ordinals)
-        return f"hand {ordinals[index] if known else index + first + 1}"
+    def number(index: int) -> int:
+        known = 0 <= index - first < len(ordinals)
+        return ordinals[index - first] if known else index + 1
 
-    rest = _HAND_PREFIX.sub("", message, count=1)
-    path: list[str] = []
-    while (segment := _PATH.match(rest)) is not None:
-        path.append(segment.group(1))
-        rest = rest[segment.end() :]
-    return _HAND_NUMBER.sub(renumber, message), ".".join(path) or None
+    location = error.location
+    ordinal = None if location.hand is None else number(location.hand)
+    return LedgerError(
+        code,
+        error.render(number),
+        field=location.field_text or None,
+        engine_code=error.code.value,
+        refusal=EngineRefusal(ordinal, location.field, error.detail, location),
+    )
 
 
 def ruleset_players(
@@ -131,16 +123,21 @@ def ruleset_game_rules(
     """The engine's game rules of a configuration (players, point unit, ...); raises if bad."""
     try:
         engine_rulesets.configure(ruleset_slug, dict(options))
-        rules = engine_game.configure(ruleset_slug, dict(game_options))
     except EngineError as error:
-        field = "game_options" if error.message.startswith("game_options") else "options"
-        raise LedgerError(
-            LedgerErrorCode.BAD_RULESET_CONFIG,
-            f"ruleset configuration: {error.message}",
-            field=field,
-            engine_code=error.code.value,
-        ) from None
-    return rules
+        raise _bad_configuration(error, "options") from None
+    try:
+        return engine_game.configure(ruleset_slug, dict(game_options))
+    except EngineError as error:
+        raise _bad_configuration(error, "game_options") from None
+
+
+def _bad_configuration(error: EngineError, field: str) -> LedgerError:
+    return LedgerError(
+        LedgerErrorCode.BAD_RULESET_CONFIG,
+        f"ruleset configuration: {error.message}",
+        field=field,
+        engine_code=error.code.value,
+    )
 
 
 def starting_points(*, session: Session) -> int:

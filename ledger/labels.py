@@ -191,6 +191,8 @@ OPTIONS: Labels = {
     "triple_ron": pgettext_lazy("option", "Triple ron"),
     "pao_ron": pgettext_lazy("option", "Pao on ron"),
     "suukaikan": pgettext_lazy("option", "Four kans (suukaikan)"),
+    "fifth_kan": pgettext_lazy("option", "A fifth kan"),
+    "pao_share": pgettext_lazy("option", "Pao on stacked yakuman"),
     "ties": pgettext_lazy("option", "Ties on final points"),
     "chip_value": pgettext_lazy("option", "Chip value in points"),
     "chip_points": pgettext_lazy("option", "Chip value when ranking a wildcard"),
@@ -234,6 +236,9 @@ OPTIONS: Labels = {
     "noten_to_deposit": pgettext_lazy("option", "Noten penalty to the table"),
     "ron_points": pgettext_lazy("option", "Ron bonus"),
     "yakuman_points": pgettext_lazy("option", "Points per yakuman"),
+    "all_gari_yakuman": pgettext_lazy("option", "All gari as a yakuman"),
+    "gari_multiplies_fives": pgettext_lazy("option", "Gari bai and gari tori on fives as gari"),
+    "nagashi_special_yaku": pgettext_lazy("option", "Nagashi yakuman with the special yaku"),
 }
 
 MELDS: Labels = {

@@ -207,6 +207,49 @@ class Rate(models.Model):
         return self.name
 
 
+class Role(models.TextChoices):
+    """A member's role in one parlor (the names of the role groups of parlor.services.roles)."""
+
+    MANAGER = "manager", _("manager")
+    STAFF = "staff", _("staff")
+    PLAYER = "player", _("player")
+
+
+class Membership(models.Model):
+    """An account's role in one parlor: it sees that parlor's books and nothing of another's.
+
+    A player's account is also linked to its player row (``Player.user``); superusers
+    need no membership (they see every parlor). See docs/permissions.md.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="memberships",
+        verbose_name=_("user"),
+    )
+    parlor = models.ForeignKey(
+        Parlor, on_delete=models.PROTECT, related_name="memberships", verbose_name=_("parlor")
+    )
+    role = models.CharField(_("role"), max_length=20, choices=Role.choices)
+
+    class Meta:
+        ordering = ["parlor", "user"]
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "parlor"], name="membership_one_role_per_parlor"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(role__in=Role.values), name="membership_role_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.get_role_display()} @ {self.parlor}"
+
+
 class StaffProfile(models.Model):
     """A user's preferences; the language is activated on every request after login."""
 

@@ -95,6 +95,16 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _no_house_members() -> Iterator[None]:
+    """Each test starts with no member of every parlor (tests/parlor/factories.py)."""
+    from tests.parlor.factories import HOUSE_MEMBERS  # needs Django set up: not at import
+
+    HOUSE_MEMBERS.clear()
+    yield
+    HOUSE_MEMBERS.clear()
+
+
+@pytest.fixture(autouse=True)
 def _fast_password_hashing(settings: Any) -> None:
     # The production hasher is slow on purpose; tests only need passwords to match.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

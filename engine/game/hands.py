@@ -52,8 +52,9 @@ def _riichi_deposits(hand: HandInput, table: Table, *, rules: GameRules) -> list
     for seat in hand.riichi:
         if rules.riichi_needs_stick and table.scores[seat] < rules.riichi_stick:
             raise bad_game(
-                f"hand {hand.index}: riichi: seat {seat} has {table.scores[seat]} points, less"
-                f" than the {rules.riichi_stick}-point riichi stick"
+                f"seat {seat} has {table.scores[seat]} points, less"
+                f" than the {rules.riichi_stick}-point riichi stick",
+                hand=hand.index, field=("riichi",)
             )
     return [Deposit(seat, -rules.riichi_stick, "riichi") for seat in hand.riichi]
 
@@ -65,9 +66,9 @@ def _check_suucha_riichi(hand: HandInput, *, rules: GameRules) -> None:
         return
     if hand.kind == "win" or (hand.kind == "draw" and not hand.riichi_no_draws_left):
         raise bad_game(
-            f"hand {hand.index}: riichi: four riichi that stood abort the hand (record an abort"
+            "four riichi that stood abort the hand (record an abort"
             " with cause 'suucha_riichi'); a fourth riichi whose declaration tile was ronned"
-            " did not stand: leave it out"
+            " did not stand: leave it out", hand=hand.index, field=("riichi",)
         )
 
 
@@ -75,8 +76,9 @@ def _check_dead(hand: HandInput, *, rules: GameRules) -> None:
     for i, fault in enumerate(hand.dead):
         if rules.fault_penalty(fault.cause) == "chonbo":
             raise bad_game(
-                f"hand {hand.index}: dead[{i}].cause: {fault.cause} not corrected is chonbo"
-                f" under {rules.slug}, not a dead hand: record a chonbo hand"
+                f"{fault.cause} not corrected is chonbo"
+                f" under {rules.slug}, not a dead hand: record a chonbo hand",
+                hand=hand.index, field=("dead", i, "cause")
             )
 
 
@@ -84,12 +86,13 @@ def _resolve_win(hand: HandInput, seating: Seating, resolution: Resolution) -> N
     rules = seating.rules
     for j, win in enumerate(hand.wins):
         if win.winner in hand.dead_seats:
-            raise bad_game(f"hand {hand.index}: wins[{j}].winner: seat {win.winner} has a dead"
-                           " hand and cannot win")
+            raise bad_game(f"seat {win.winner} has a dead"
+                           " hand and cannot win", hand=hand.index, field=("wins", j, "winner"))
     if len(hand.wins) == 3 and not rules.triple_ron:
         raise bad_game(
-            f"hand {hand.index}: wins: three rons on one discard abort the hand under"
-            f" {rules.slug} (sanchahou): record an abort with cause 'sanchahou'"
+            f"three rons on one discard abort the hand under"
+            f" {rules.slug} (sanchahou): record an abort with cause 'sanchahou'",
+            hand=hand.index, field=("wins",)
         )
     paid = pay_wins(hand, seating)
     _take_win(resolution, paid, seating=seating)
@@ -111,29 +114,33 @@ def _take_win(resolution: Resolution, paid: Paid, *, seating: Seating) -> None:
 
 
 def _check_draw(hand: HandInput, rules: GameRules) -> None:
-    where, tenpai = f"hand {hand.index}: ", set(hand.tenpai)
+    tenpai = set(hand.tenpai)
     for seat in hand.riichi:
         if seat not in tenpai and seat not in hand.dead_seats:
             raise bad_game(
-                f"{where}tenpai: seat {seat} declared riichi, so it is tenpai (a riichi"
-                " declared while noten is chonbo: record a chonbo hand)"
+                f"seat {seat} declared riichi, so it is tenpai (a riichi"
+                " declared while noten is chonbo: record a chonbo hand)",
+                hand=hand.index, field=("tenpai",)
             )
     dead_tenpai = sorted(tenpai & hand.dead_seats)
     if dead_tenpai:
-        raise bad_game(f"{where}tenpai: seat {dead_tenpai[0]} has a dead hand and counts as"
-                       " noten")
+        raise bad_game(f"seat {dead_tenpai[0]} has a dead hand and counts as"
+                       " noten", hand=hand.index, field=("tenpai",))
     for seat in hand.riichi_no_draws_left:
         if seat not in hand.riichi:
-            raise bad_game(f"{where}riichi_no_draws_left: seat {seat} is not in 'riichi'")
+            raise bad_game(f"seat {seat} is not in 'riichi'",
+                           hand=hand.index, field=("riichi_no_draws_left",))
         if not rules.riichi_with_no_draws_left:
-            raise bad_game(f"{where}riichi_no_draws_left: {rules.slug} allows no riichi"
-                           " without a draw left")
+            raise bad_game(f"{rules.slug} allows no riichi"
+                           " without a draw left", hand=hand.index, field=("riichi_no_draws_left",))
     if hand.nagashi and rules.nagashi == "off":
-        raise bad_game(f"{where}nagashi: {rules.slug} plays without nagashi mangan")
+        raise bad_game(f"{rules.slug} plays without nagashi mangan",
+                       hand=hand.index, field=("nagashi",))
     dead_nagashi = sorted(set(hand.nagashi) & hand.dead_seats)
     if dead_nagashi and rules.nagashi in ("haneman_win", "points_win"):
-        raise bad_game(f"{where}nagashi: seat {dead_nagashi[0]} has a dead hand and cannot win"
-                       f" (nagashi is a win under {rules.slug})")
+        raise bad_game(f"seat {dead_nagashi[0]} has a dead hand and cannot win"
+                       f" (nagashi is a win under {rules.slug})",
+                       hand=hand.index, field=("nagashi",))
 
 
 def _resolve_draw(hand: HandInput, seating: Seating, resolution: Resolution) -> None:
@@ -165,12 +172,12 @@ def _resolve_draw(hand: HandInput, seating: Seating, resolution: Resolution) -> 
 def _pass(
     hand: HandInput, resolution: Resolution, rules: GameRules, *, allowed: bool, kind: str
 ) -> None:
-    where = f"hand {hand.index}: dealer_passes: "
+    where: dict[str, Any] = {"hand": hand.index, "field": ("dealer_passes",)}
     if rules.dealer_pass == "never":
-        raise bad_game(f"{where}{rules.slug} has no agariyame or tenpaiyame")
+        raise bad_game(f"{rules.slug} has no agariyame or tenpaiyame", **where)
     if not allowed:
         done = "won" if kind == "agariyame" else "been tenpai"
-        raise bad_game(f"{where}only a dealer who has {done} may pass")
+        raise bad_game(f"only a dealer who has {done} may pass", **where)
     resolution.passed = kind
     resolution.dealer_stays = False
     resolution.honba = "reset"
@@ -180,30 +187,33 @@ ABORT_NEEDS_FOUR = ("suufon_renta", "suucha_riichi", "sanchahou")
 
 
 def _resolve_abort(hand: HandInput, rules: GameRules, resolution: Resolution) -> None:
-    where, cause = f"hand {hand.index}: ", hand.cause
+    cause = hand.cause
     if cause in ABORT_NEEDS_FOUR and rules.players != 4:
-        raise bad_game(f"{where}cause: {cause} needs four players")
+        raise bad_game(f"{cause} needs four players", hand=hand.index, field=("cause",))
     if cause == "suucha_riichi" and len(hand.riichi) != rules.players:
-        raise bad_game(f"{where}riichi: suucha riichi needs all {rules.players} players in"
-                       f" 'riichi', not {list(hand.riichi)}")
+        raise bad_game(f"suucha riichi needs all {rules.players} players in"
+                       f" 'riichi', not {list(hand.riichi)}", hand=hand.index, field=("riichi",))
     if cause == "sanchahou" and rules.triple_ron:
-        raise bad_game(f"{where}cause: {rules.slug} plays triple ron here: record the three"
-                       " wins instead of sanchahou")
+        raise bad_game(f"{rules.slug} plays triple ron here: record the three"
+                       " wins instead of sanchahou", hand=hand.index, field=("cause",))
     if cause == "suukaikan":
         _check_suukaikan(hand, rules)
     elif hand.kans:
-        raise bad_game(f"{where}kans: only a suukaikan abort lists the kans")
+        raise bad_game("only a suukaikan abort lists the kans", hand=hand.index, field=("kans",))
     if hand.caller is not None and cause != "kyuushuu_kyuuhai":
-        raise bad_game(f"{where}caller: only kyuushuu kyuuhai has a caller")
+        raise bad_game("only kyuushuu kyuuhai has a caller", hand=hand.index, field=("caller",))
     if hand.caller is not None and hand.caller in hand.riichi:
-        raise bad_game(f"{where}caller: seat {hand.caller} calls kyuushuu kyuuhai on its first"
-                       " draw, before any discard, so it cannot have declared riichi")
+        raise bad_game(f"seat {hand.caller} calls kyuushuu kyuuhai on its first"
+                       " draw, before any discard, so it cannot have declared riichi",
+                       hand=hand.index, field=("caller",))
     if cause == "dealer_first_discard":
         if not rules.special_abort:
-            raise bad_game(f"{where}cause: {rules.slug} has no agreed abort before the dealer's"
-                           " first discard (the special_abort option is off)")
+            raise bad_game(f"{rules.slug} has no agreed abort before the dealer's"
+                           " first discard (the special_abort option is off)",
+                           hand=hand.index, field=("cause",))
         if hand.riichi:
-            raise bad_game(f"{where}riichi: no riichi before the dealer's first discard")
+            raise bad_game("no riichi before the dealer's first discard",
+                           hand=hand.index, field=("riichi",))
     # Abortive draws: no points move, sticks stay, the dealer keeps the deal, honba +1;
     # the agreed abort before the dealer's first discard adds no honba.
     resolution.dealer_stays = True
@@ -211,15 +221,15 @@ def _resolve_abort(hand: HandInput, rules: GameRules, resolution: Resolution) ->
 
 
 def _check_suukaikan(hand: HandInput, rules: GameRules) -> None:
-    where = f"hand {hand.index}: "
     if rules.suukaikan == "continue":
-        raise bad_game(f"{where}cause: play continues after four kans under these rules"
-                       " (suukaikan option 'continue')")
+        raise bad_game("play continues after four kans under these rules"
+                       " (suukaikan option 'continue')", hand=hand.index, field=("cause",))
     if hand.kans and len(hand.kans) != 4:
-        raise bad_game(f"{where}kans: list the seat of each of the four kans")
+        raise bad_game("list the seat of each of the four kans", hand=hand.index, field=("kans",))
     if hand.kans and len(set(hand.kans)) == 1:
-        raise bad_game(f"{where}kans: all four kans are seat {hand.kans[0]}'s: play continues"
-                       " (a chance at suukantsu), there is no abort")
+        raise bad_game(f"all four kans are seat {hand.kans[0]}'s: play continues"
+                       " (a chance at suukantsu), there is no abort",
+                       hand=hand.index, field=("kans",))
 
 
 def _resolve_chonbo(hand: HandInput, seating: Seating, resolution: Resolution) -> None:
@@ -227,8 +237,9 @@ def _resolve_chonbo(hand: HandInput, seating: Seating, resolution: Resolution) -
     assert hand.offender is not None and hand.cause is not None
     if rules.fault_penalty(hand.cause) == "dead_hand":
         raise bad_game(
-            f"hand {hand.index}: cause: {hand.cause} is a dead hand under {rules.slug}, not"
-            " chonbo: list the seat in 'dead' on the hand as played"
+            f"{hand.cause} is a dead hand under {rules.slug}, not"
+            " chonbo: list the seat in 'dead' on the hand as played",
+            hand=hand.index, field=("cause",)
         )
     resolution.transfers = chonbo_transfers(
         offender=hand.offender, dealer=seating.dealer, rules=rules

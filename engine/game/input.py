@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from engine.errors import EngineError, ErrorCode
+from engine.errors import EngineError, ErrorCode, FieldPath
 from engine.game.rules import FAULTS
 
 GAME_FIELDS = (
@@ -42,8 +42,18 @@ ABORT_CAUSES = (
 FAULT_CAUSES = (*FAULTS, "other")
 
 
-def bad_game(message: str) -> EngineError:
-    return EngineError(ErrorCode.BAD_GAME, message)
+def bad_game(
+    detail: str,
+    *,
+    hand: int | None = None,
+    field: FieldPath = (),
+    seat: int | None = None,
+    hand_refs: Mapping[str, int] | None = None,
+) -> EngineError:
+    """A ``bad_game`` error: ``hand N: <field path>: <detail>``, its location kept alongside."""
+    return EngineError.at(
+        ErrorCode.BAD_GAME, detail, hand=hand, field=field, seat=seat, hand_refs=hand_refs or {}
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,27 +117,27 @@ def read_game(data: Any) -> GameInput:
     """The game's top level; its hands are read one by one with ``read_hand``."""
     if not isinstance(data, Mapping):
         raise bad_game("a game must be a JSON object")
-    _no_unknown(data, GAME_FIELDS, where="")
+    _no_unknown(data, GAME_FIELDS)
     for name in ("ruleset", "players", "hands"):
         if name not in data:
-            raise bad_game(f"{name}: missing required field")
+            raise bad_game("missing required field", field=(name,))
     players = data["players"]
     if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
-        raise bad_game("players: must be a list of player names (non-empty strings)")
+        raise bad_game("must be a list of player names (non-empty strings)", field=("players",))
     hands = data["hands"]
     if not isinstance(hands, list):
-        raise bad_game("hands: must be a list")
+        raise bad_game("must be a list", field=("hands",))
     stopped = data.get("stopped", False)
     if not isinstance(stopped, bool):
-        raise bad_game("stopped: must be true or false")
+        raise bad_game("must be true or false", field=("stopped",))
     states = data.get("states", False)
     if not isinstance(states, bool):
-        raise bad_game("states: must be true or false")
+        raise bad_game("must be true or false", field=("states",))
     return GameInput(
-        id=_text(data.get("id", ""), "id"),
-        ruleset=_text(data["ruleset"], "ruleset"),
-        options=_object(data.get("options", {}), "options"),
-        game_options=_object(data.get("game_options", {}), "game_options"),
+        id=_text(data.get("id", ""), None, "id"),
+        ruleset=_text(data["ruleset"], None, "ruleset"),
+        options=_object(data.get("options", {}), None, "options"),
+        game_options=_object(data.get("game_options", {}), None, "game_options"),
         players=tuple(players),
         hands=tuple(hands),
         stopped=stopped,
@@ -137,160 +147,168 @@ def read_game(data: Any) -> GameInput:
 
 
 def read_hand(data: Any, *, index: int, players: int) -> HandInput:
-    where = f"hand {index}: "
     if not isinstance(data, Mapping):
-        raise bad_game(f"{where}a hand must be a JSON object")
+        raise bad_game("a hand must be a JSON object", hand=index)
     kind = data.get("kind")
     if kind not in HAND_KINDS:
-        raise bad_game(f"{where}kind: {kind!r} is not one of {', '.join(HAND_KINDS)}")
-    _no_unknown(data, COMMON_FIELDS + KIND_FIELDS[kind], where=where)
+        raise bad_game(f"{kind!r} is not one of {', '.join(HAND_KINDS)}", hand=index,
+                       field=("kind",))
+    _no_unknown(data, COMMON_FIELDS + KIND_FIELDS[kind], index)
     for name in REQUIRED_FIELDS[kind]:
         if name not in data:
-            raise bad_game(f"{where}{name}: missing (a {kind} hand needs it)")
-    seats = _Seats(players=players, where=where)
+            raise bad_game(f"missing (a {kind} hand needs it)", hand=index, field=(name,))
+    seats = _Seats(players=players, hand=index)
     values: dict[str, Any] = {
         "index": index,
         "kind": kind,
         "riichi": seats.many(data.get("riichi", []), "riichi"),
         "dead": _faults(data.get("dead", []), seats),
-        "note": _text(data.get("note", ""), f"{where}note"),
+        "note": _text(data.get("note", ""), index, "note"),
     }
     if kind == "win":
         values["wins"] = _wins(data["wins"], seats)
     if kind in ("win", "draw"):
-        values["dealer_passes"] = _flag(data.get("dealer_passes", False), where, "dealer_passes")
+        values["dealer_passes"] = _flag(data.get("dealer_passes", False), index, "dealer_passes")
     if kind == "draw":
         for name in ("tenpai", "nagashi", "riichi_no_draws_left"):
             values[name] = seats.many(data.get(name, []), name)
     if kind == "abort":
-        values["cause"] = _choice(data["cause"], ABORT_CAUSES, f"{where}cause")
+        values["cause"] = _choice(data["cause"], ABORT_CAUSES, index, "cause")
         values["kans"] = seats.many(data.get("kans", []), "kans", repeats=True)
         if "caller" in data:
             values["caller"] = seats.one(data["caller"], "caller")
     if kind == "chonbo":
         values["offender"] = seats.one(data["offender"], "offender")
-        values["cause"] = _choice(data.get("cause", "other"), FAULT_CAUSES, f"{where}cause")
+        values["cause"] = _choice(data.get("cause", "other"), FAULT_CAUSES, index, "cause")
     return HandInput(**values)
 
 
 @dataclass(frozen=True, slots=True)
 class _Seats:
     players: int
-    where: str
+    hand: int
 
-    def one(self, value: Any, name: str) -> int:
+    def one(self, value: Any, *field: str | int) -> int:
         if type(value) is not int:
-            raise bad_game(f"{self.where}{name}: must be a seat number, not {value!r}")
+            raise bad_game(f"must be a seat number, not {value!r}", hand=self.hand, field=field)
         if not 0 <= value < self.players:
             raise bad_game(
-                f"{self.where}{name}: seat {value} is not at the table"
-                f" (seats 0-{self.players - 1})"
+                f"seat {value} is not at the table (seats 0-{self.players - 1})",
+                hand=self.hand, field=field, seat=value,
             )
         return value
 
     def many(self, value: Any, name: str, *, repeats: bool = False) -> tuple[int, ...]:
         if not isinstance(value, list):
-            raise bad_game(f"{self.where}{name}: must be a list of seats")
-        seats = tuple(self.one(seat, f"{name}[{i}]") for i, seat in enumerate(value))
+            raise bad_game("must be a list of seats", hand=self.hand, field=(name,))
+        seats = tuple(self.one(seat, name, i) for i, seat in enumerate(value))
         if not repeats and len(set(seats)) != len(seats):
-            raise bad_game(f"{self.where}{name}: a seat is listed twice")
+            raise bad_game("a seat is listed twice", hand=self.hand, field=(name,))
         return seats
 
 
 def _wins(value: Any, seats: _Seats) -> tuple[WinInput, ...]:
-    where = seats.where
+    hand = seats.hand
     if not isinstance(value, list) or not value:
-        raise bad_game(f"{where}wins: must be a non-empty list of wins")
-    wins = tuple(_win(item, seats, f"wins[{i}]") for i, item in enumerate(value))
+        raise bad_game("must be a non-empty list of wins", hand=hand, field=("wins",))
+    wins = tuple(_win(item, seats, i) for i, item in enumerate(value))
     for i, win in enumerate(wins):
         if len(wins) > 1 and win.tsumo:
             raise bad_game(
-                f"{where}wins[{i}].discarder: a tsumo has one winner; several winners"
-                " are only possible by ron on the same discard"
+                "a tsumo has one winner; several winners are only possible by ron on the same"
+                " discard", hand=hand, field=("wins", i, "discarder"),
             )
         if win.discarder != wins[0].discarder:
             raise bad_game(
-                f"{where}wins[{i}].discarder: every ron of a multiple ron is on the same"
-                f" discard (wins[0] names seat {wins[0].discarder})"
+                "every ron of a multiple ron is on the same discard (wins[0] names seat"
+                f" {wins[0].discarder})", hand=hand, field=("wins", i, "discarder"),
             )
         if win.winner in (w.winner for w in wins[:i]):
-            raise bad_game(f"{where}wins[{i}].winner: seat {win.winner} already won this hand")
+            raise bad_game(f"seat {win.winner} already won this hand", hand=hand,
+                           field=("wins", i, "winner"), seat=win.winner)
     return wins
 
 
-def _win(item: Any, seats: _Seats, name: str) -> WinInput:
-    where = seats.where
+def _win(item: Any, seats: _Seats, i: int) -> WinInput:
+    hand = seats.hand
     if not isinstance(item, Mapping):
-        raise bad_game(f"{where}{name}: must be an object")
-    _no_unknown(item, WIN_FIELDS, where=f"{where}{name}.")
+        raise bad_game("must be an object", hand=hand, field=("wins", i))
+    _no_unknown(item, WIN_FIELDS, hand, "wins", i)
     if "winner" not in item:
-        raise bad_game(f"{where}{name}.winner: missing")
-    winner = seats.one(item["winner"], f"{name}.winner")
-    discarder = _optional_seat(item, "discarder", seats, name)
-    pao = _optional_seat(item, "pao", seats, name)
+        raise bad_game("missing", hand=hand, field=("wins", i, "winner"))
+    winner = seats.one(item["winner"], "wins", i, "winner")
+    discarder = _optional_seat(item, "discarder", seats, i)
+    pao = _optional_seat(item, "pao", seats, i)
     if discarder == winner:
-        raise bad_game(f"{where}{name}.discarder: seat {winner} is the winner, not the discarder")
+        raise bad_game(f"seat {winner} is the winner, not the discarder", hand=hand,
+                       field=("wins", i, "discarder"), seat=winner)
     if pao == winner:
-        raise bad_game(f"{where}{name}.pao: seat {winner} is the winner; pao is another player")
+        raise bad_game(f"seat {winner} is the winner; pao is another player", hand=hand,
+                       field=("wins", i, "pao"), seat=winner)
     if ("record" in item) == ("special" in item):
-        raise bad_game(f"{where}{name}: give exactly one of 'record' (a hand record) or 'special'")
+        raise bad_game("give exactly one of 'record' (a hand record) or 'special'", hand=hand,
+                       field=("wins", i))
     record = special = None
     if "record" in item:
-        record = _object(item["record"], f"{where}{name}.record")
+        record = _object(item["record"], hand, "wins", i, "record")
     else:
-        special = _choice(item["special"], SPECIAL_WINS, f"{where}{name}.special")
+        special = _choice(item["special"], SPECIAL_WINS, hand, "wins", i, "special")
     return WinInput(winner, discarder, record, special, pao)
 
 
-def _optional_seat(item: Mapping[str, Any], key: str, seats: _Seats, name: str) -> int | None:
+def _optional_seat(item: Mapping[str, Any], key: str, seats: _Seats, i: int) -> int | None:
     value = item.get(key)
-    return None if value is None else seats.one(value, f"{name}.{key}")
+    return None if value is None else seats.one(value, "wins", i, key)
 
 
 def _faults(value: Any, seats: _Seats) -> tuple[Fault, ...]:
-    where = seats.where
+    hand = seats.hand
     if not isinstance(value, list):
-        raise bad_game(f"{where}dead: must be a list of {{\"seat\", \"cause\"}} objects")
+        raise bad_game('must be a list of {"seat", "cause"} objects', hand=hand, field=("dead",))
     faults = []
     for i, item in enumerate(value):
         if not isinstance(item, Mapping):
-            raise bad_game(f"{where}dead[{i}]: must be an object with 'seat' and 'cause'")
-        _no_unknown(item, ("seat", "cause"), where=f"{where}dead[{i}].")
+            raise bad_game("must be an object with 'seat' and 'cause'", hand=hand,
+                           field=("dead", i))
+        _no_unknown(item, ("seat", "cause"), hand, "dead", i)
         if "seat" not in item:
-            raise bad_game(f"{where}dead[{i}].seat: missing")
-        seat = seats.one(item["seat"], f"dead[{i}].seat")
-        cause = _choice(item.get("cause", "other"), FAULT_CAUSES, f"{where}dead[{i}].cause")
+            raise bad_game("missing", hand=hand, field=("dead", i, "seat"))
+        seat = seats.one(item["seat"], "dead", i, "seat")
+        cause = _choice(item.get("cause", "other"), FAULT_CAUSES, hand, "dead", i, "cause")
         faults.append(Fault(seat, cause))
     if len({fault.seat for fault in faults}) != len(faults):
-        raise bad_game(f"{where}dead: a seat is listed twice")
+        raise bad_game("a seat is listed twice", hand=hand, field=("dead",))
     return tuple(faults)
 
 
-def _no_unknown(data: Mapping[str, Any], known: tuple[str, ...], *, where: str) -> None:
+def _no_unknown(
+    data: Mapping[str, Any], known: tuple[str, ...], hand: int | None = None, *at: str | int
+) -> None:
     for name in data:
         if name not in known:
-            raise bad_game(f"{where}{name}: unknown field (known: {', '.join(known)})")
+            raise bad_game(f"unknown field (known: {', '.join(known)})", hand=hand,
+                           field=(*at, name))
 
 
-def _text(value: Any, name: str) -> str:
+def _text(value: Any, hand: int | None, *field: str | int) -> str:
     if not isinstance(value, str):
-        raise bad_game(f"{name}: must be a string, not {value!r}")
+        raise bad_game(f"must be a string, not {value!r}", hand=hand, field=field)
     return value
 
 
-def _object(value: Any, name: str) -> Mapping[str, Any]:
+def _object(value: Any, hand: int | None, *field: str | int) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise bad_game(f"{name}: must be an object")
+        raise bad_game("must be an object", hand=hand, field=field)
     return MappingProxyType(dict(value))
 
 
-def _flag(value: Any, where: str, name: str) -> bool:
+def _flag(value: Any, hand: int, *field: str | int) -> bool:
     if value is not True and value is not False:
-        raise bad_game(f"{where}{name}: must be true or false, not {value!r}")
+        raise bad_game(f"must be true or false, not {value!r}", hand=hand, field=field)
     return value
 
 
-def _choice(value: Any, choices: tuple[str, ...], name: str) -> str:
+def _choice(value: Any, choices: tuple[str, ...], hand: int, *field: str | int) -> str:
     if not isinstance(value, str) or value not in choices:
-        raise bad_game(f"{name}: {value!r} is not one of {', '.join(choices)}")
+        raise bad_game(f"{value!r} is not one of {', '.join(choices)}", hand=hand, field=field)
     return value

@@ -26,21 +26,23 @@ class GameOption:
     choices: tuple[Any, ...] = ()
 
     def check(self, value: Any) -> Any:
-        where = f"game_options.{self.name}"
+        where, field = f"game_options.{self.name}", ("game_options", self.name)
         if self.kind == "bool":
             if value is not True and value is not False:
-                raise bad_field(f"{where}: must be true or false, not {value!r}")
+                raise bad_field(f"{where}: must be true or false, not {value!r}", field=field)
         elif self.kind == "int":
             if type(value) is not int or value < 0:
-                raise bad_field(f"{where}: must be a non-negative integer, not {value!r}")
+                raise bad_field(
+                    f"{where}: must be a non-negative integer, not {value!r}", field=field
+                )
         elif self.kind == "int_list":
             if not isinstance(value, list) or any(type(v) is not int for v in value):
-                raise bad_field(f"{where}: must be a list of integers, not {value!r}")
+                raise bad_field(f"{where}: must be a list of integers, not {value!r}", field=field)
             return tuple(value)
         choice_types = {type(choice) for choice in self.choices}
         if self.choices and (type(value) not in choice_types or value not in self.choices):
             allowed = ", ".join(repr(c) for c in self.choices)
-            raise bad_field(f"{where}: {value!r} is not one of {allowed}")
+            raise bad_field(f"{where}: {value!r} is not one of {allowed}", field=field)
         return value
 
     def describe(self) -> dict[str, Any]:
@@ -56,12 +58,15 @@ def parse_options(
 ) -> dict[str, Any]:
     """``given`` checked against ``declared``, with every default filled in."""
     if not isinstance(given, Mapping):
-        raise bad_field("game_options must be an object")
+        raise bad_field("game_options must be an object", field=("game_options",))
     known = {option.name: option for option in declared}
     for name in given:
         if name not in known:
             names = ", ".join(sorted(known)) or "none"
-            raise bad_field(f"game_options.{name}: unknown game option for {slug} (known: {names})")
+            raise bad_field(
+                f"game_options.{name}: unknown game option for {slug} (known: {names})",
+                field=("game_options", name),
+            )
     return {
         option.name: option.check(given[option.name]) if option.name in given else option.default
         for option in declared
@@ -124,5 +129,14 @@ def table_options() -> tuple[GameOption, ...]:
             "abort",
             "four kans by more than one player abort the hand, or play continues",
             ("abort", "continue"),
+        ),
+        GameOption(
+            "fifth_kan",
+            "choice",
+            "none",
+            "after four kans no one may call kan again (a record shows at most five dora"
+            " indicators), or, with suukaikan 'continue', a fifth kan takes its indicator from"
+            " the ura row and the hand has no ura dora",
+            ("none", "ura_indicator"),
         ),
     )

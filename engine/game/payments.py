@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.errors import EngineError, ErrorCode
+from engine.game.pao import own_yakuman_chips, own_yakuman_points, pao_yakuman_share
 from engine.game.rules import MANGAN_BASE, GameRules
 from engine.game.table import Deposit, Transfer
 
@@ -91,7 +92,14 @@ def win_transfers(
     chips = payer_chips(
         outcome, winner=winner, discarder=discarder, players=rules.players, where=where
     )
-    if pao is not None:
+    share = pao_yakuman_share(outcome, rules) if pao is not None else None
+    if pao is not None and share is not None:
+        points = own_yakuman_points(outcome, points, share=share, pao=pao, discarder=discarder,
+                                    rules=rules)
+        if chips:
+            chips = own_yakuman_chips(chips, share=share, pao=pao, discarder=discarder,
+                                      rules=rules)
+    elif pao is not None:
         points = _pao_points(outcome, points, pao=pao, discarder=discarder, rules=rules)
         if rules.pao_pays_all_chips:
             chips = {pao: sum(chips.values())} if chips else {}

@@ -57,7 +57,8 @@ def _entry(slug: str) -> GameRulesEntry:
     entry = _entries().get(slug)
     if entry is None:
         raise bad_field(
-            f"ruleset: no game rules for {slug!r} (known: {', '.join(available())})"
+            f"ruleset: no game rules for {slug!r} (known: {', '.join(available())})",
+            field=("ruleset",),
         )
     return entry
 

@@ -94,10 +94,7 @@ def rescore_hand(
     for n, (j, win, honba, sticks) in enumerate(ordered_wins(hand, seating)):
         if win.record is None:
             continue  # a special win (suukantsu) has no record: nothing to re-score
-        where = f"hand {hand.index}: wins[{j}].record"
-        record = fill_record(
-            win, seating, hand=hand, honba=honba, sticks=sticks, where=where, j=j
-        )
+        record = fill_record(win, seating, hand=hand, honba=honba, sticks=sticks, j=j)
         kept = wins[n].get("score") if n < len(wins) else None
         out.append(Rescored(n, kept, score(record)))
     return out

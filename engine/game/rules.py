@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import pairwise
 
-from engine.errors import EngineError, ErrorCode
+from engine.errors import EngineError, ErrorCode, ErrorLocation
 
 WINDS = ("E", "S", "W", "N")
 ROTATIONS = ("counterclockwise", "winner")
@@ -20,7 +20,9 @@ DEALER_PASS = ("never", "last_dealer_first", "any")
 NAGASHI = ("off", "mangan_draw", "haneman_win", "points_win")
 MULTI_RON_BONUS = ("first", "each")
 PAO_RON = ("split", "full")
+PAO_SHARE = ("whole", "own_yakuman")
 SUUKAIKAN = ("abort", "continue")
+FIFTH_KAN = ("none", "ura_indicator")
 LEFTOVER_STICKS = ("first_place", "house")
 # Players tied on points: placed in seat order, or sharing the places' oka/uma and chips.
 TIES = ("seat_order", "share")
@@ -68,15 +70,25 @@ class GameRules:
     nagashi: str = "mangan_draw"
     # nagashi "points_win" (points rulesets): a tsumo win paid this much by each other player.
     nagashi_points_each: int = 0
+    # ... plus these for every such win and for the dealer's (the special yaku that need no
+    # tiles: Toutenkou's banban and oya, option nagashi_special_yaku).
+    nagashi_bonus_each: int = 0
+    nagashi_dealer_bonus_each: int = 0
     special_suukantsu: bool = False
     yakuman_chips_ron: int = 0
     yakuman_chips_tsumo_each: int = 0
     pao_yaku: frozenset[str] = frozenset({"daisangen", "daisuushii"})
     pao_ron: str = "split"
     pao_pays_all_chips: bool = True
+    # "whole": pao pays for the whole hand; "own_yakuman": only its yakuman's share of a
+    # stacked yakuman hand (engine/game/pao.py).
+    pao_share: str = "whole"
     multi_ron_bonus: str = "first"
     triple_ron: bool = False
     suukaikan: str = "abort"
+    # After four kans: no fifth kan, or (suukaikan "continue") one whose indicator is taken
+    # from the ura row, leaving no ura dora (engine/game/kans.py).
+    fifth_kan: str = "none"
     special_abort: bool = False
     # None: the offender pays a mangan tsumo in reverse; else this much to each other player.
     chonbo_each: int | None = None
@@ -108,7 +120,9 @@ class GameRules:
             ("nagashi", NAGASHI),
             ("multi_ron_bonus", MULTI_RON_BONUS),
             ("pao_ron", PAO_RON),
+            ("pao_share", PAO_SHARE),
             ("suukaikan", SUUKAIKAN),
+            ("fifth_kan", FIFTH_KAN),
             ("leftover_sticks", LEFTOVER_STICKS),
             ("bust", BUST),
             ("ties", TIES),
@@ -158,4 +172,9 @@ class GameRules:
 
 def _require(condition: bool, message: str) -> None:
     if not condition:
-        raise EngineError(ErrorCode.BAD_FIELD, f"game rules: {message}")
+        # The game rules as built from the game options: the options at fault as a whole.
+        raise EngineError(
+            ErrorCode.BAD_FIELD,
+            f"game rules: {message}",
+            location=ErrorLocation(field=("game_options",)),
+        )

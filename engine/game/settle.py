@@ -35,20 +35,31 @@ def settle_game(game: Any) -> dict[str, Any]:
     """The settlement of ``game``, or ``{"ok": false, "error": {...}}``; never raises."""
     game_id = game.get("id", "") if isinstance(game, Mapping) else ""
     try:
-        return {"id": game_id, "ok": True, **_settle(read_game(game))}
+        return evaluate_game(game)
     except EngineError as error:
         return {"id": game_id, "ok": False, "error": error.to_dict()}
+
+
+def evaluate_game(game: Any) -> dict[str, Any]:
+    """Like ``settle_game`` but raises ``EngineError`` (with its location) for a refused game.
+
+    An unexpected failure is raised as ``internal_error``, never as another exception.
+    """
+    game_id = game.get("id", "") if isinstance(game, Mapping) else ""
+    try:
+        return {"id": game_id, "ok": True, **_settle(read_game(game))}
+    except EngineError:
+        raise
     except Exception as error:  # noqa: BLE001 - the API promises never to raise
         message = f"the game could not be settled: {type(error).__name__}: {error}"
-        return {"id": game_id, "ok": False,
-                "error": {"code": ErrorCode.INTERNAL_ERROR.value, "message": message}}
+        raise EngineError(ErrorCode.INTERNAL_ERROR, message) from error
 
 
 def _settle(game: GameInput) -> dict[str, Any]:
     rules = registry.configure(game.ruleset, game.game_options)
     if len(game.players) != rules.players:
-        raise bad_game(f"players: {game.ruleset} is played by {rules.players} players, not"
-                       f" {len(game.players)}")
+        raise bad_game(f"{game.ruleset} is played by {rules.players} players, not"
+                       f" {len(game.players)}", field=("players",))
     rules = check_hand_options(game, rules)
     state = GameState.start(rules) if game.start is None else read_state(game.start, rules)
     first = state.hands
@@ -56,8 +67,9 @@ def _settle(game: GameInput) -> dict[str, Any]:
     states: list[dict[str, Any]] = []
     for index, raw in enumerate(game.hands, start=first):
         if state.ended is not None:
-            raise bad_game(f"hand {index}: the game already ended after hand"
-                           f" {state.ended['hand']} ({', '.join(state.ended['reasons'])})")
+            raise bad_game("the game already ended after hand {ended}"
+                           f" ({', '.join(state.ended['reasons'])})", hand=index,
+                           hand_refs={"ended": state.ended["hand"]})
         hand = read_hand(raw, index=index, players=rules.players)
         out = _play(hand, state.table, rules, game, state.chips_by_kind)
         hands.append(out)
@@ -162,8 +174,8 @@ def _play(
 def _check_last_dealer_first(hand: HandInput, table: Table, rules: GameRules) -> None:
     last = rules.rounds is not None and table.dealerships == rules.rounds * rules.players - 1
     if not last or placements(table.scores)[table.dealer] != 1:
-        raise bad_game(f"hand {hand.index}: dealer_passes: under {rules.slug} only the last"
-                       " dealer in first place may pass (ending the game)")
+        raise bad_game(f"under {rules.slug} only the last dealer in first place may pass"
+                       " (ending the game)", hand=hand.index, field=("dealer_passes",))
 
 
 def _end_lines(

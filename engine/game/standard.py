@@ -77,7 +77,10 @@ def placement_points(
     (score - return) + uma + oka(first) = (score - start) + this table's entry.
     """
     if len(uma) != players or sum(uma) != 0:
-        raise bad_field(f"game_options.uma: needs {players} entries summing to zero, not {uma}")
+        raise bad_field(
+            f"game_options.uma: needs {players} entries summing to zero, not {uma}",
+            field=("game_options", "uma"),
+        )
     back = return_points - starting_points
     oka = back * players
     return tuple(u - back + (oka if place == 0 else 0) for place, u in enumerate(uma))

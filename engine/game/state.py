@@ -68,18 +68,22 @@ def state_json(state: GameState) -> dict[str, Any]:
 def read_state(data: Any, rules: GameRules) -> GameState:
     """A game's ``start``: one of the states ``state_json`` wrote, checked field by field."""
     if not isinstance(data, Mapping):
-        raise bad_game("start: must be a game state object (a state settle_game returned)")
+        raise bad_game(
+            "must be a game state object (a state settle_game returned)", field=("start",)
+        )
     missing = [name for name in STATE_FIELDS if name not in data]
     unknown = sorted(str(name) for name in data if name not in STATE_FIELDS)
     if missing or unknown:
-        raise bad_game(f"start: missing {missing}, unknown {unknown}: not a game state")
+        raise bad_game(f"missing {missing}, unknown {unknown}: not a game state", field=("start",))
     seats = rules.players
     kinds = data["chips_by_kind"]
     if not isinstance(kinds, Mapping) or sorted(kinds) != sorted(CHIP_KINDS):
-        raise bad_game(f"start.chips_by_kind: must have exactly {', '.join(CHIP_KINDS)}")
+        raise bad_game(
+            f"must have exactly {', '.join(CHIP_KINDS)}", field=("start", "chips_by_kind")
+        )
     dealer = _count(data["dealer"], "dealer")
     if dealer >= seats:
-        raise bad_game(f"start.dealer: seat {dealer} is not at the table")
+        raise bad_game(f"seat {dealer} is not at the table", field=("start", "dealer"))
     table = Table(
         scores=_seat_values(data["scores"], "scores", seats),
         chips=_seat_values(data["chips"], "chips", seats),
@@ -101,15 +105,17 @@ def read_state(data: Any, rules: GameRules) -> GameState:
 
 def _count(value: Any, name: str) -> int:
     if type(value) is not int or value < 0:
-        raise bad_game(f"start.{name}: must be an integer of at least 0, not {value!r}")
+        raise bad_game(f"must be an integer of at least 0, not {value!r}", field=("start", name))
     return value
 
 
 def _seat_values(value: Any, name: str, seats: int) -> list[int]:
     if not isinstance(value, list) or len(value) != seats:
-        raise bad_game(f"start.{name}: must be a list of {seats} integers, one per seat")
+        raise bad_game(
+            f"must be a list of {seats} integers, one per seat", field=("start", *name.split("."))
+        )
     if any(type(item) is not int for item in value):
-        raise bad_game(f"start.{name}: must be integers")
+        raise bad_game("must be integers", field=("start", *name.split(".")))
     return list(value)
 
 
@@ -122,5 +128,8 @@ def _ended(value: Any) -> dict[str, Any] | None:
         or not isinstance(value.get("reasons"), list)
         or not all(isinstance(reason, str) for reason in value["reasons"])
     ):
-        raise bad_game("start.ended: must be null or {\"hand\": int, \"reasons\": [text]}")
+        raise bad_game(
+            "must be null or an object of hand (an integer) and reasons (texts)",
+            field=("start", "ended"),
+        )
     return {"hand": value["hand"], "reasons": list(value["reasons"])}

@@ -13,12 +13,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.api import score
+from engine.api import evaluate_record
 from engine.errors import EngineError, ErrorCode
 from engine.game.input import HandInput, WinInput, bad_game
+from engine.game.kans import check_kan_indicators
 from engine.game.payments import limit_outcome, win_transfers
 from engine.game.rules import HANEMAN_BASE, MANGAN_BASE, YAKUMAN_BASE, GameRules
 from engine.game.table import Deposit, Transfer
+from engine.record import HandRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,16 +61,17 @@ def pay_wins(hand: HandInput, seating: Seating) -> Paid:
     for j, win, honba, sticks in ordered_wins(hand, seating):
         where = f"hand {hand.index}: wins[{j}]"
         if win.record is not None:
-            record = fill_record(
-                win, seating, hand=hand, honba=honba, sticks=sticks, where=f"{where}.record", j=j
-            )
-            outcome = _scored(score(record), where=f"{where}.record")
-            _check_pao(win, outcome, rules=rules, where=where)
+            record = fill_record(win, seating, hand=hand, honba=honba, sticks=sticks, j=j)
+            outcome = _scored(record, hand=hand.index, j=j)
+            check_kan_indicators(record, rules, hand=hand.index, j=j)
+            _check_pao(win, outcome, rules=rules, hand=hand.index, j=j)
         else:
             if not rules.special_suukantsu:
-                raise bad_game(f"{where}.special: {rules.slug} has no special suukantsu win")
+                raise bad_game(f"{rules.slug} has no special suukantsu win", hand=hand.index,
+                               field=("wins", j, "special"))
             if win.pao is not None:
-                raise bad_game(f"{where}.pao: the special suukantsu win has no pao")
+                raise bad_game("the special suukantsu win has no pao", hand=hand.index,
+                               field=("wins", j, "pao"))
             outcome = limit_outcome(
                 special="suukantsu", base=2 * YAKUMAN_BASE, limit="yakuman", yakuman=2,
                 winner_is_dealer=win.winner == seating.dealer, ron=not win.tsumo,
@@ -92,19 +95,26 @@ def pay_nagashi(seats: Sequence[int], seating: Seating, *, as_win: bool) -> Paid
     """Nagashi mangan at an exhaustive draw: a haneman win, or a mangan paid at the draw."""
     rules = seating.rules
     paid = Paid([], [], [], [])
+    as_points = rules.nagashi == "points_win"  # a points ruleset's yakuman win
     for seat in sorted(seats, key=lambda seat: (seat - seating.dealer) % rules.players):
         honba, sticks = seating.bonus(first=not paid.winners) if as_win else (0, 0)
+        dealer = seat == seating.dealer
         outcome = limit_outcome(
             special="nagashi_mangan",
             base=HANEMAN_BASE if as_win else MANGAN_BASE,
-            limit="haneman" if as_win else "mangan",
-            yakuman=0, winner_is_dealer=seat == seating.dealer, ron=False, honba=honba,
+            limit="yakuman" if as_points else "haneman" if as_win else "mangan",
+            yakuman=int(as_points), winner_is_dealer=dealer, ron=False, honba=honba,
             sticks_points=sticks * rules.riichi_stick, rules=rules,
-            each=rules.nagashi_points_each if rules.nagashi == "points_win" else None,
+            each=_nagashi_points(rules, dealer=dealer) if as_points else None,
         )
         win = WinInput(winner=seat, discarder=None, record=None, special=None, pao=None)
         _pay(paid, outcome, win=win, seating=seating, sticks=sticks, where="")
     return paid
+
+
+def _nagashi_points(rules: GameRules, *, dealer: bool) -> int:
+    bonus = rules.nagashi_bonus_each + (rules.nagashi_dealer_bonus_each if dealer else 0)
+    return rules.nagashi_points_each + bonus
 
 
 def _pay(
@@ -130,8 +140,7 @@ def _pay(
 
 
 def fill_record(
-    win: WinInput, seating: Seating, *, hand: HandInput, honba: int, sticks: int, where: str,
-    j: int,
+    win: WinInput, seating: Seating, *, hand: HandInput, honba: int, sticks: int, j: int
 ) -> dict[str, Any]:
     assert win.record is not None
     record = dict(win.record)
@@ -148,18 +157,20 @@ def fill_record(
     }
     for key, (value, why) in expected.items():
         if key in record and record[key] != value:
-            raise bad_game(f"{where}.{key}: {record[key]!r} contradicts the game: {why} gives"
-                           f" {value!r}")
+            raise bad_game(f"{record[key]!r} contradicts the game: {why} gives {value!r}",
+                           hand=hand.index, field=("wins", j, "record", key))
         record[key] = value
     given = record.get("riichi", "riichi" if declared else "none")
     if (given != "none") != declared:
         listed = "is" if declared else "is not"
-        raise bad_game(f"{where}.riichi: {given!r} contradicts the game: seat {win.winner}"
-                       f" {listed} in this hand's riichi list")
+        raise bad_game(f"{given!r} contradicts the game: seat {win.winner}"
+                       f" {listed} in this hand's riichi list", hand=hand.index,
+                       field=("wins", j, "record", "riichi"), seat=win.winner)
     record["riichi"] = given
     own_options = record.get("options", {})
     if not isinstance(own_options, Mapping):
-        raise bad_game(f"{where}.options: must be an object")
+        raise bad_game("must be an object", hand=hand.index,
+                       field=("wins", j, "record", "options"))
     if seating.options:
         record["options"] = {**seating.options, **own_options}
     prefix = f"{seating.game_id}/" if seating.game_id else ""
@@ -167,23 +178,27 @@ def fill_record(
     return record
 
 
-def _scored(result: dict[str, Any], *, where: str) -> dict[str, Any]:
-    if result.get("ok"):
-        return result
-    error = result.get("error") or {}
+def _scored(record: dict[str, Any], *, hand: int, j: int) -> dict[str, Any]:
+    """The spec output of win ``j``'s record; its refusal raised where it sits in the game."""
     try:
-        code = ErrorCode(str(error.get("code")))
-    except ValueError:
-        code = ErrorCode.INTERNAL_ERROR
-    raise EngineError(code, f"{where}: {error.get('message', 'the hand could not be scored')}")
+        return evaluate_record(HandRecord.from_dict(record)).to_dict()
+    except EngineError as error:
+        raise error.within("wins", j, "record", hand=hand) from None
+    except Exception as error:  # noqa: BLE001 - reported as engine.score reports it
+        failure = EngineError(
+            ErrorCode.INTERNAL_ERROR, f"internal error: {type(error).__name__}: {error}"
+        )
+        raise failure.within("wins", j, "record", hand=hand) from None
 
 
-def _check_pao(win: WinInput, outcome: dict[str, Any], *, rules: GameRules, where: str) -> None:
+def _check_pao(
+    win: WinInput, outcome: dict[str, Any], *, rules: GameRules, hand: int, j: int
+) -> None:
     if win.pao is None:
         return
     names = {entry.get("name") for entry in outcome.get("yaku", []) if isinstance(entry, dict)}
     if not names & rules.pao_yaku:
         raise bad_game(
-            f"{where}.pao: pao applies to {', '.join(sorted(rules.pao_yaku))} under"
-            f" {rules.slug}; this win has none of them"
+            f"pao applies to {', '.join(sorted(rules.pao_yaku))} under"
+            f" {rules.slug}; this win has none of them", hand=hand, field=("wins", j, "pao")
         )

@@ -12,7 +12,14 @@ from functools import lru_cache
 from operator import gt
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from engine.errors import EngineError, ErrorCode, bad_field
+from engine.errors import (
+    EngineError,
+    ErrorCode,
+    ErrorLocation,
+    FieldPath,
+    bad_field,
+    field_path_text,
+)
 from engine.hand.arrangement import KAN, SEQ, TRIPLET, Set
 from engine.record import RULESET_FIELDS, SPECIAL_TILES, HandRecord
 from engine.tiles import KIND, N_KINDS, RED_M, TileSet, parse_tiles, tile_name, tiles_name
@@ -30,38 +37,40 @@ class ParsedTiles(NamedTuple):
     nuki: tuple[int, ...]
     discards: tuple[int, ...]
 
-    def by_field(self) -> Iterator[tuple[str, tuple[int, ...]]]:
-        yield "hand", self.hand
+    def by_field(self) -> Iterator[tuple[FieldPath, tuple[int, ...]]]:
+        yield ("hand",), self.hand
         for i, meld in enumerate(self.melds):
-            yield f"melds[{i}]", meld
-        yield "win_tile", self.win_tile
-        yield "dora_indicators", self.dora
-        yield "ura_indicators", self.ura
-        yield "nuki", self.nuki
-        yield "discards", self.discards
+            yield ("melds", i), meld
+        yield ("win_tile",), self.win_tile
+        yield ("dora_indicators",), self.dora
+        yield ("ura_indicators",), self.ura
+        yield ("nuki",), self.nuki
+        yield ("discards",), self.discards
 
 
 def ruleset_fields(record: HandRecord, ruleset: Ruleset) -> dict[str, Any]:
     """Reject spec fields the ruleset does not use; parse the fields it adds."""
     for name in RULESET_FIELDS:
         if getattr(record, name) and name not in ruleset.record_fields:
-            raise bad_field(f"field {name!r} is not used by the {ruleset.slug} ruleset")
+            raise bad_field(
+                f"field {name!r} is not used by the {ruleset.slug} ruleset", field=(name,)
+            )
     extra: dict[str, Any] = {}
     for name, value in record.extra.items():
         parse = ruleset.extra_fields.get(name)
         if parse is None:
-            raise bad_field(f"unknown field {name!r}")
+            raise bad_field(f"unknown field {name!r}", field=(name,))
         extra[name] = parse(name, value)
     return extra
 
 
-def _parse(name: str, text: str) -> tuple[int, ...]:
+def _parse(text: str, *field: str | int) -> tuple[int, ...]:
     if not text:
         return ()
     try:
         return parse_tiles(text)
     except EngineError as err:
-        raise EngineError(err.code, f"{name}: {err.message}") from None
+        raise err.within(*field) from None
 
 
 def parse_fields(record: HandRecord) -> ParsedTiles:
@@ -83,13 +92,13 @@ def parse_fields(record: HandRecord) -> ParsedTiles:
 
 def _parse_naming_the_field(record: HandRecord) -> ParsedTiles:
     return ParsedTiles(
-        _parse("hand", record.hand),
-        tuple(_parse(f"melds[{i}]", m.tiles) for i, m in enumerate(record.melds)),
-        _parse("win_tile", record.win_tile),
-        _parse("dora_indicators", record.dora_indicators),
-        _parse("ura_indicators", record.ura_indicators),
-        _parse("nuki", record.nuki),
-        _parse("discards", record.discards),
+        _parse(record.hand, "hand"),
+        tuple(_parse(m.tiles, "melds", i) for i, m in enumerate(record.melds)),
+        _parse(record.win_tile, "win_tile"),
+        _parse(record.dora_indicators, "dora_indicators"),
+        _parse(record.ura_indicators, "ura_indicators"),
+        _parse(record.nuki, "nuki"),
+        _parse(record.discards, "discards"),
     )
 
 
@@ -114,6 +123,7 @@ def physical_tiles(tiles: ParsedTiles, ruleset: Ruleset) -> None:
                 ErrorCode.TOO_MANY_COPIES,
                 f"too many copies of {tile_name(five)}: {n} (red ones included) across {_WHERE}; "
                 f"the {tile_set.name} set has {copies[five]}",
+                location=ErrorLocation(tile=tile_name(five)),
             )
 
 
@@ -121,12 +131,18 @@ _WHERE = "hand, melds, indicators, nuki and discards"
 
 
 def _physical_error(tiles: ParsedTiles, seen: list[int], tile_set: TileSet) -> None:
-    for name, codes in tiles.by_field():
+    for field, codes in tiles.by_field():
         for code in codes:
             if not tile_set.allowed[code] and not tile_set.has(code):
+                name = field_path_text(field)
                 raise EngineError(
                     ErrorCode.BAD_TILES,
                     f"tile {tile_name(code)} in {name} is not in the {tile_set.name} tile set",
+                    location=ErrorLocation(
+                        field=field,
+                        meld=field[1] if field[0] == "melds" else None,  # type: ignore[arg-type]
+                        tile=tile_name(code),
+                    ),
                 )
     for code, n in enumerate(seen):
         allowed = tile_set.allowed[code]
@@ -140,6 +156,7 @@ def _physical_error(tiles: ParsedTiles, seen: list[int], tile_set: TileSet) -> N
                 ErrorCode.TOO_MANY_COPIES,
                 f"too many copies of{plain} {tile_name(code)}: {n} across {_WHERE}; "
                 f"the {tile_set.name} set has {allowed}",
+                location=ErrorLocation(tile=tile_name(code)),
             )
 
 
@@ -148,7 +165,9 @@ def melds(record: HandRecord, meld_codes: tuple[tuple[int, ...], ...]) -> tuple[
     for i, (meld, codes) in enumerate(zip(record.melds, meld_codes, strict=True)):
         called = meld_set(meld.kind, codes)
         if isinstance(called, str):
-            raise bad_field(f"melds[{i}] ({meld.kind} {meld.tiles}): {called}")
+            raise bad_field(
+                f"melds[{i}] ({meld.kind} {meld.tiles}): {called}", field=("melds", i), meld=i
+            )
         out.append(called)
     return tuple(out)
 
@@ -194,7 +213,9 @@ def nuki_tiles(nuki: tuple[int, ...], ruleset: Ruleset) -> None:
             allowed = tiles_name(sorted(ruleset.nuki_tiles)) or "none"
             raise bad_field(
                 f"nuki: {tile_name(code)} cannot be set aside in {ruleset.slug} "
-                f"(allowed: {allowed})"
+                f"(allowed: {allowed})",
+                field=("nuki",),
+                tile=tile_name(code),
             )
 
 
@@ -202,23 +223,35 @@ def win_tile(
     record: HandRecord, win: tuple[int, ...], hand: tuple[int, ...], concealed: list[int]
 ) -> int:
     if len(win) != 1:
-        raise bad_field(f"win_tile must be exactly one tile, not {record.win_tile!r}")
+        raise bad_field(
+            f"win_tile must be exactly one tile, not {record.win_tile!r}", field=("win_tile",)
+        )
     code = win[0]
     if not concealed[KIND[code]]:
-        raise bad_field(f"win_tile {tile_name(code)} is not in hand {record.hand!r}")
+        raise bad_field(
+            f"win_tile {tile_name(code)} is not in hand {record.hand!r}",
+            field=("win_tile",),
+            tile=tile_name(code),
+        )
     if code >= N_KINDS and code not in hand:
         raise bad_field(
-            f"win_tile {tile_name(code)} is a red five but hand {record.hand!r} has none"
+            f"win_tile {tile_name(code)} is a red five but hand {record.hand!r} has none",
+            field=("win_tile",),
+            tile=tile_name(code),
         )
     return KIND[code]
 
 
 def flags(record: HandRecord, *, closed: bool, has_kan: bool, ruleset: Ruleset) -> None:
     """Reject flag combinations no real win can have."""
+    winds(record, ruleset)
     tsumo = record.win == "tsumo"
     riichi = record.riichi != "none"
     if record.riichi not in ruleset.riichi_kinds:
-        raise bad_field(f"field 'riichi': {record.riichi!r} is not allowed in {ruleset.slug}")
+        raise bad_field(
+            f"field 'riichi': {record.riichi!r} is not allowed in {ruleset.slug}",
+            field=("riichi",),
+        )
     if riichi and not closed:
         raise _flag("riichi", "needs a closed hand (only ankan may be declared)")
     if record.ippatsu and not riichi:
@@ -241,6 +274,22 @@ def flags(record: HandRecord, *, closed: bool, has_kan: bool, ruleset: Ruleset) 
         _first_turn(record, tsumo=tsumo, riichi=riichi)
 
 
+def winds(record: HandRecord, ruleset: Ruleset) -> None:
+    """A seat the table has and a round the ruleset plays."""
+    seats = "ESWN"[: ruleset.players]
+    if record.seat_wind not in seats:
+        raise bad_field(
+            f"field 'seat_wind': {record.seat_wind!r} is not a seat in {ruleset.slug}:"
+            f" {ruleset.players} players sit {', '.join(seats)}", field=("seat_wind",)
+        )
+    if record.round_wind not in ruleset.rounds_played:
+        rule = f" ({ruleset.rounds_rule})" if ruleset.rounds_rule else ""
+        raise bad_field(
+            f"field 'round_wind': {record.round_wind!r} is not a round of {ruleset.slug},"
+            f" which plays only {', '.join(ruleset.rounds_played)}{rule}", field=("round_wind",)
+        )
+
+
 def _first_turn(record: HandRecord, *, tsumo: bool, riichi: bool) -> None:
     dealer = record.seat_wind == "E"
     untouched = not record.melds and not riichi
@@ -259,9 +308,11 @@ def specials(record: HandRecord, counts: list[int]) -> None:
         if not counts[kind]:
             raise bad_field(
                 f"specials[{i}]: {name} is a copy of {tile_name(kind)}, "
-                "which is not in hand or melds"
+                "which is not in hand or melds",
+                field=("specials", i),
+                tile=tile_name(kind),
             )
 
 
 def _flag(name: str, why: str) -> EngineError:
-    return bad_field(f"flag {name!r} {why}")
+    return bad_field(f"flag {name!r} {why}", field=(name,))

@@ -17,7 +17,9 @@ ruleset it runs; it reads these fields:
   ``ruleset.revalue("tanyao", han_open=None)``. ``double_yakuman`` names the
   yakuman worth two; ``yakuman_stack``, ``kazoe_han``, ``kiriage``,
   ``double_wind_pair_fu``, ``extra_round_winds`` (tonshaaba: West) are plain
-  flags.
+  flags. ``rounds_played`` (with ``rounds_rule``, the sentence quoted when a
+  record names another round) limits ``round_wind``; ``players`` limits
+  ``seat_wind`` (no North seat with three players).
 - payments: ``honba_per_payer`` (100; Speed Tonpuu's basengo 500),
   ``riichi_stick`` (1000), ``players`` (three-player tsumo has two payers at
   the four-player split); or replace ``pay`` altogether.
@@ -112,6 +114,10 @@ class Ruleset:
     double_wind_pair_fu: int = 4
     extra_round_winds: tuple[int, ...] = ()
     riichi_kinds: frozenset[str] = ALL_RIICHI
+    # Round winds a record may name, and the rule sentence quoted when one is refused.
+    # Seat winds follow ``players``: three players sit E, S and W.
+    rounds_played: str = "ESWN"
+    rounds_rule: str = ""
     value_unit: str = "han"
     # payments
     honba_per_payer: int = 100

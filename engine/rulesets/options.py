@@ -38,7 +38,8 @@ class Option:
                 if self.choices is not None
                 else f"a {_TYPE_NAMES.get(self.type, self.type.__name__)}"
             )
-            raise bad_field(f"options.{self.name}: {value!r} is not {expected}")
+            raise bad_field(f"options.{self.name}: {value!r} is not {expected}",
+                            field=("options", self.name))
         return value
 
     def with_default(self, default: Any) -> Option:

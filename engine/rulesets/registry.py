@@ -54,7 +54,8 @@ def get(slug: str) -> Ruleset:
         return _registry[slug]
     except KeyError:
         raise bad_field(
-            f"field 'ruleset': unknown ruleset {slug!r} (available: {', '.join(available())})"
+            f"field 'ruleset': unknown ruleset {slug!r} (available: {', '.join(available())})",
+            field=("ruleset",)
         ) from None
 
 
@@ -64,14 +65,15 @@ def configure(slug: str, options: Mapping[str, Any] | None = None) -> Ruleset:
     if not options:
         return base
     if not isinstance(options, Mapping):
-        raise bad_field("field 'options' must be an object")
+        raise bad_field("field 'options' must be an object", field=("options",))
     known = {o.name: o for o in base.options}
     items = []
     for name, value in options.items():
         option = known.get(name)
         if option is None:
             names = ", ".join(sorted(known)) or "none"
-            raise bad_field(f"options: unknown option {name!r} for {slug} (known: {names})")
+            raise bad_field(f"options: unknown option {name!r} for {slug} (known: {names})",
+                            field=("options", name))
         items.append((name, option.check(value)))
     return _configured(slug, tuple(sorted(items)))
 

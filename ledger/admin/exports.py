@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
@@ -68,6 +69,11 @@ class ExportRequestForm(forms.Form):
         required=False,
         widget=forms.DateInput(attrs={"type": "date"}),
     )
+    language = forms.ChoiceField(
+        label=gettext_lazy("statements in"),
+        choices=[("", gettext_lazy("each player's language")), *settings.LANGUAGES],
+        required=False,
+    )
 
 
 @admin.register(ExportJob)
@@ -80,8 +86,8 @@ class ExportJobAdmin(LedgerAdmin[ExportJob]):
     list_select_related = ["requested_by", "player", "parlor"]
     date_hierarchy = "requested_at"
     fields = readonly_fields = (
-        "kind", "scope_text", "format", "parlor", "state_text", "progress", "download", "note",
-        "error_code", "error", "attempts", "requested_by", "requested_at", "resent_at",
+        "kind", "scope_text", "format", "language", "parlor", "state_text", "progress", "download",
+        "note", "error_code", "error", "attempts", "requested_by", "requested_at", "resent_at",
         "started_at", "finished_at",
     )  # fmt: skip
     actions = ["run_again"]

@@ -220,7 +220,7 @@ def _urls(session: Session) -> dict[str, str]:
     args = [session.pk]
     return {
         name: reverse(f"admin:ledger_session_{name}", args=args)
-        for name in ("hand", "preview", "close", "settled")
+        for name in ("hand", "preview", "close", "settled", "slip")
     } | {"page": reverse("admin:ledger_session_change", args=args)}
 
 

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ledger import labels
-from ledger.admin import correction_page, session_actions, session_page
+from ledger.admin import correction_page, session_actions, session_page, slips
 from ledger.admin.filters import player_filter
 from ledger.admin.roles import LedgerAdmin, may_record_hands, may_view
 from ledger.errors import LedgerError
@@ -131,6 +131,11 @@ class SessionAdmin(LedgerAdmin[Session]):
                 "<path:object_id>/settled/",
                 wrap(lambda r, s: session_actions.session_settled_view(self, r, s), BOTH),
                 name=f"{name}settled",
+            ),
+            path(
+                "<path:object_id>/slip/",
+                wrap(lambda r, s: slips.session_slip_view(r, s), ("GET",)),
+                name=f"{name}slip",
             ),
             *super().get_urls(),
         ]

@@ -20,7 +20,10 @@ from rest_framework.exceptions import APIException
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
-from ledger.errors import LedgerError, LedgerErrorCode
+from ledger.errors import LedgerError, LedgerErrorCode, RequestErrorCode
+
+# Every code an error body carries: the books' (services) or the interfaces'.
+ErrorCode = LedgerErrorCode | RequestErrorCode
 
 # Refusals because of the state of the books, not the request's content.
 _CONFLICTS = frozenset(
@@ -47,7 +50,7 @@ def ledger_error_status(code: LedgerErrorCode) -> int:
     return status.HTTP_400_BAD_REQUEST
 
 
-def error_body(code: str, message: str, *, field: str | None = None) -> dict[str, Any]:
+def error_body(code: ErrorCode, message: str, *, field: str | None = None) -> dict[str, Any]:
     error: dict[str, Any] = {"code": code, "message": message}
     if field is not None:
         error["field"] = field
@@ -57,7 +60,9 @@ def error_body(code: str, message: str, *, field: str | None = None) -> dict[str
 class ApiError(APIException):
     """An API-level refusal in the ledger's error shape (idempotency, chonbo by staff, ...)."""
 
-    def __init__(self, *, status_code: int, code: str, message: str, field: str | None = None):
+    def __init__(
+        self, *, status_code: int, code: ErrorCode, message: str, field: str | None = None
+    ) -> None:
         super().__init__(detail=message, code=code)
         self.status_code = status_code
         self.body = error_body(code, message, field=field)
@@ -72,7 +77,7 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         # The request's transaction rolled back (docs/hardening.md, "Faults").
         return Response(
             error_body(
-                "database_unavailable",
+                RequestErrorCode.DATABASE_UNAVAILABLE,
                 "the database failed during the request: its transaction was rolled back and"
                 " nothing was recorded. Retry with the same Idempotency-Key: it records the"
                 " request once, or replays it if it was in fact committed",
@@ -84,14 +89,17 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
         message = f"the request body is larger than {limit:,} bytes, the most this API reads"
         return Response(
-            error_body("body_too_large", message), status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+            error_body(RequestErrorCode.BODY_TOO_LARGE, message),
+            status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
         )
     if isinstance(exc, ProtectedError):
         used_by = sorted(
             {str(type(obj)._meta.verbose_name_plural) for obj in exc.protected_objects}
         )
         message = f"it is still used by {', '.join(used_by)}; deactivate it instead"
-        return Response(error_body("protected", message), status=status.HTTP_409_CONFLICT)
+        return Response(
+            error_body(RequestErrorCode.PROTECTED, message), status=status.HTTP_409_CONFLICT
+        )
     return exception_handler(exc, context)
 
 

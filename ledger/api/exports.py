@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
@@ -38,6 +39,7 @@ from ledger.api.permissions import (
     sees_everyone,
     user_player,
 )
+from ledger.errors import LedgerErrorCode, RequestErrorCode
 from ledger.exports.download import export_file_response, export_is_ready
 from ledger.models import CloseJobState, ExportJob, ExportKind, ExportScope, Session
 from ledger.selectors.closing import session_close_state
@@ -87,8 +89,8 @@ class ExportJobSerializer(serializers.ModelSerializer[ExportJob]):
     class Meta:
         model = ExportJob
         fields = [
-            "id", "kind", "scope", "format", "parlor", "player", "date_from", "date_to", "state",
-            "progress", "error", "attempts", "requested_by", "requested_at", "started_at",
+            "id", "kind", "scope", "format", "parlor", "player", "date_from", "date_to", "language",
+            "state", "progress", "error", "attempts", "requested_by", "requested_at", "started_at",
             "finished_at", "download", "found_games", "days_with_games", "note",
         ]  # fmt: skip
         read_only_fields = fields
@@ -112,6 +114,13 @@ class ExportRequestSerializer(serializers.Serializer[Any]):
     )
     date_from = serializers.DateField(required=False, allow_null=True)
     date_to = serializers.DateField(required=False, allow_null=True)
+    language = serializers.ChoiceField(
+        choices=[code for code, _name in settings.LANGUAGES],
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="Statements only: the language to print them in. Default: each player's own.",
+    )
 
 
 class CloseJobSerializer(serializers.Serializer[Any]):
@@ -158,13 +167,17 @@ class ExportJobViewSet(
         parlor = data.get("parlor") or (player.parlor if player is not None else None)
         if parlor is None:
             raise ApiError(
-                status_code=400, code="bad_export", message="name the parlor", field="parlor"
+                status_code=400,
+                code=LedgerErrorCode.BAD_EXPORT,
+                message="name the parlor",
+                field="parlor",
             )
         self._check_own_statement(request, data)
         try:
             job = export_request(
                 kind=data["kind"], scope=data["scope"], format=data["format"], parlor=parlor,
                 player=player, date_from=data.get("date_from"), date_to=data.get("date_to"),
+                language=data.get("language", ""),
                 by=acting_user(request),
             )  # fmt: skip
         except ExportRequestError as error:
@@ -189,7 +202,7 @@ class ExportJobViewSet(
             return
         raise ApiError(
             status_code=403,
-            code="not_allowed",
+            code=RequestErrorCode.NOT_ALLOWED,
             message="a player may export only their own statement (kind statements, scope"
             " player, their own player)",
         )
@@ -204,7 +217,7 @@ class ExportJobViewSet(
         if not export_is_ready(job):
             raise ApiError(
                 status_code=409,
-                code="export_not_ready",
+                code=RequestErrorCode.EXPORT_NOT_READY,
                 message=f"export {job.pk} is {job.state}; download it once it is done",
             )
         return export_file_response(job)

@@ -11,6 +11,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework.request import Request
 
+from ledger.errors import RequestErrorCode
 from ledger.models import (
     Correction,
     CorrectionKind,
@@ -56,7 +57,7 @@ class UtcIsoDateTimeField(django_filters.fields.IsoDateTimeField):  # type: igno
         except OverflowError:
             raise forms.ValidationError(
                 "%(value)s is outside the calendar once moved to UTC (years 1 to 9999)",
-                code="out_of_range",
+                code=RequestErrorCode.OUT_OF_RANGE,
                 params={"value": value},
             ) from None
 

@@ -46,6 +46,7 @@ from rest_framework.response import Response
 from ledger.api.errors import ApiError
 from ledger.api.models import IdempotencyRecord
 from ledger.api.permissions import acting_user
+from ledger.errors import RequestErrorCode
 
 HEADER = "Idempotency-Key"
 REPLAYED_HEADER = "Idempotent-Replayed"
@@ -91,7 +92,7 @@ def _key_from(request: Request) -> str | None:
     if not key or len(key) > MAX_KEY_LENGTH or not key.isprintable():
         raise ApiError(
             status_code=status.HTTP_400_BAD_REQUEST,
-            code="bad_idempotency_key",
+            code=RequestErrorCode.BAD_IDEMPOTENCY_KEY,
             message=f"{HEADER} must be 1 to {MAX_KEY_LENGTH} printable characters",
             field=HEADER,
         )
@@ -102,7 +103,7 @@ def _replay(record: IdempotencyRecord, *, fingerprint: str, key: str) -> Respons
     if record.fingerprint != fingerprint:
         raise ApiError(
             status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
-            code="idempotency_key_reused",
+            code=RequestErrorCode.IDEMPOTENCY_KEY_REUSED,
             message=(
                 f"{HEADER} {key!r} was already used for a different request"
                 f" ({record.method} {record.path} with another body); use a new key"

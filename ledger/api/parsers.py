@@ -13,6 +13,7 @@ from rest_framework import status
 from rest_framework.parsers import JSONParser
 
 from ledger.api.errors import ApiError
+from ledger.errors import RequestErrorCode
 
 
 class SafeJSONParser(JSONParser):
@@ -22,6 +23,6 @@ class SafeJSONParser(JSONParser):
         except RecursionError:
             raise ApiError(
                 status_code=status.HTTP_400_BAD_REQUEST,
-                code="bad_json",
+                code=RequestErrorCode.BAD_JSON,
                 message="the JSON body is nested too deeply to be a hand or any other request",
             ) from None

@@ -6,8 +6,8 @@ totals are database aggregates, the games listed are the latest
 ``MAX_GAMES`` (the statement says how many it leaves out) and the wins drawn
 are the ``MAX_WINS`` biggest, picked while streaming the player's wins.
 Tiles are the admin's pictures (``ledger/tile_art.py``) inlined as SVG data
-URIs, so rendering needs no web server. The language is the player's
-login's, when they chose one.
+URIs, so rendering needs no web server. The language is chosen when the
+export is asked for (``ExportJob.language``), by default the player's login's.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
-from django.db.models import Count, F, Q, Sum
+from django.db.models import Count, F, OuterRef, Q, Subquery, Sum
 from django.db.models.functions import Coalesce
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
@@ -31,7 +31,7 @@ from ledger import labels
 from ledger.business_days import business_day_of
 from ledger.exports.scope import Window
 from ledger.exports.sources import window_settlements
-from ledger.models import HandKind, HandResult
+from ledger.models import HandKind, HandResult, LedgerEntry, Penalty
 from ledger.selectors.settlements import business_days_with_games
 from ledger.templatetags.ledger_tiles import tile_codes
 from ledger.tile_art import tile_svg, tile_title
@@ -40,6 +40,7 @@ from parlor.services.preferences import user_language
 
 MAX_GAMES = 300
 MAX_WINS = 12
+MAX_PENALTIES = 50
 TEMPLATE = "ledger/statements/statement.html"
 GAME_COLUMNS = "{:<10}  {:<5}  {:<10}  {:>7}  {:<4}  {:>5}  {:>8}  {:>8}  {:>5}  {:>12}  {:>12}"
 
@@ -208,6 +209,7 @@ def _drawn(win: dict[str, Any], zone: ZoneInfo) -> dict[str, Any]:
         ],
         "win_tile": _pictures(record.get("win_tile")),
         "dora": _pictures("".join(str(t) for t in record.get("dora_indicators") or [])),
+        "ura": _pictures("".join(str(t) for t in record.get("ura_indicators") or [])),
         "yaku": [labels.yaku_label(str(entry.get("name", ""))) for entry in score.get("yaku", [])],
         "value": labels.score_value(score),
     }
@@ -216,6 +218,41 @@ def _drawn(win: dict[str, Any], zone: ZoneInfo) -> dict[str, Any]:
 def _biggest_wins(window: Window, player: Player, zone: ZoneInfo) -> list[dict[str, Any]]:
     biggest = heapq.nlargest(MAX_WINS, _player_wins(window, player), key=lambda w: (w[0], w[1]))
     return [_drawn(win, zone) for _total, _pk, win in biggest]
+
+
+def _penalties(window: Window, player: Player, zone: ZoneInfo) -> list[dict[str, Any]]:
+    """The player's chonbo and dead hands in the window (live hands), with the points each cost."""
+    cost = (
+        LedgerEntry.objects.filter(posting__hand=OuterRef("hand"), account__player=player)
+        .values("account")
+        .annotate(total=Sum("points"))
+        .values("total")
+    )
+    rows = (
+        Penalty.objects.filter(
+            session__parlor=window.parlor,
+            player=player,
+            hand__superseded_by__isnull=True,
+            hand__corrected_by__isnull=True,
+        )
+        .filter(window.moment_filter("recorded_at"))
+        .annotate(points=Coalesce(Subquery(cost), 0))
+        .select_related("session__table", "hand")
+        .order_by("recorded_at", "pk")[:MAX_PENALTIES]
+    )
+    return [
+        {
+            "day": business_day_of(parlor=window.parlor, moment=penalty.recorded_at),
+            "time": penalty.recorded_at.astimezone(zone),
+            "session_id": penalty.session_id,
+            "table": penalty.session.table.name,
+            "hand": penalty.hand.ordinal,
+            "kind": penalty.get_kind_display(),
+            "cause": labels.label(labels.FAULTS, penalty.cause),
+            "points": penalty.points,
+        }
+        for penalty in rows
+    ]
 
 
 def _period_text(window: Window) -> str:
@@ -237,9 +274,10 @@ def _days_with_games(window: Window, player: Player) -> str:
     return ", ".join(day.isoformat() for day in days)
 
 
-def statement_html(*, window: Window, player: Player) -> str:
-    """The statement's HTML, in the player's language when their login chose one."""
-    language = user_language(user_id=player.user_id) if player.user_id else ""
+def statement_html(*, window: Window, player: Player, language: str = "") -> str:
+    """The statement's HTML in ``language``; by default the one the player's login chose."""
+    if not language and player.user_id:
+        language = user_language(user_id=player.user_id)
     zone = ZoneInfo(window.parlor.time_zone)
     # Times print in the parlor's zone: the template's |date filter uses the active one.
     with translation.override(language or settings.LANGUAGE_CODE), timezone.override(zone):
@@ -262,6 +300,8 @@ def statement_html(*, window: Window, player: Player) -> str:
             "days_with_games": [] if games else _days_with_games(window, player),
             "closing_hour": settings.LEDGER_CLOSING_HOUR,
             "wins": _biggest_wins(window, player, zone),
+            "penalties": _penalties(window, player, zone),
+            "max_penalties": MAX_PENALTIES,
             "max_wins": MAX_WINS,
             "LANGUAGE_CODE": translation.get_language(),
         }

@@ -1,31 +1,21 @@
-"""Where an engine refusal goes on the hand form: the field its path names.
+"""Where an engine refusal goes on the hand form: the field its location names.
 
-``LedgerError.field`` is the engine's path inside the hand
-(``wins[0].record.hand``, ``riichi[1]``, ``cause``; see
-``ledger.games.engine_error_where``). A record-level message without a
-field of its own (``wins[0].record: melds[0] (pon 123s): ...``, ``flag
-'ippatsu' needs riichi``, ``... has no yaku``) is placed by what it starts
-with; what names no field of the form is shown above the form.
+``LedgerError.refusal`` carries the engine's location in the session's terms
+(``ledger.games.engine_refusal``): the hand's number and the path of the field
+inside it (``("wins", 0, "record", "hand")``, ``("riichi", 1)``, ``("cause",)``).
+A refusal of a winner's record as a whole (no yaku, a wrong tile count) goes
+beside its tiles; one without a hand or a field goes above the form.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
-from ledger.errors import LedgerError, LedgerErrorCode
+from engine.errors import FieldPath
+from ledger.errors import EngineRefusal, LedgerError, LedgerErrorCode
 from ledger.models import HandKind
 
-_HAND_PREFIX = re.compile(r"^hand (\d+): ")
-_PATH_PREFIX = re.compile(r"^([a-z_]+(?:\[\d+\])?(?:\.[a-z_]+(?:\[\d+\])?)*): ")
-_WIN = re.compile(r"^wins\[(\d+)\](?:\.(.+))?$")
-_INDEX = re.compile(r"\[\d+\]")
-_RECORD_LEAD = re.compile(
-    r"^(?:flag '(?P<flag>[a-z]+)'|(?P<field>hand|win_tile|melds|dora_indicators"
-    r"|ura_indicators|nuki|discards|specials)\b)"
-)
-
-# The hand's own fields, by the engine's name for them.
+# The hand's own fields, by the engine's name for them (list indices left out).
 HAND_FIELDS = {
     "kind": "kind",
     "riichi": "riichi",
@@ -47,6 +37,8 @@ RECORD_FIELDS_ON_HAND = {
     "win": "discarder",
 }
 RECORD_FIELD_RENAMES = {"riichi": "riichi_kind"}
+# Fields of one win (``wins[i]``) that its block of the form shows.
+WIN_FIELDS_ON_BLOCK = ("winner", "pao")
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,14 +48,6 @@ class EngineErrorTarget:
     win: int | None
     field: str | None
     message: str
-
-
-def _detail(message: str) -> str:
-    """The message without its ``hand N: path: `` lead (the field shows where it is)."""
-    rest = _HAND_PREFIX.sub("", message, count=1)
-    while (segment := _PATH_PREFIX.match(rest)) is not None:
-        rest = rest[segment.end() :]
-    return rest
 
 
 ENGINE_REFUSALS = (
@@ -80,39 +64,44 @@ def engine_error_target(
     With ``ordinal`` (a correction of that hand) a refusal of another hand
     (a later one the correction changed) goes above the form, whole.
     """
-    if error.code not in ENGINE_REFUSALS or not error.field:
-        return EngineErrorTarget(None, None, error.message)
-    named = _HAND_PREFIX.match(error.message)
-    if ordinal is not None and (named is None or int(named.group(1)) != ordinal):
-        return EngineErrorTarget(None, None, error.message)
-    detail = _detail(error.message)
-    path = error.field
-    win = _WIN.match(path)
-    if win is None:
+    refusal = error.refusal
+    whole = EngineErrorTarget(None, None, error.message)
+    if error.code not in ENGINE_REFUSALS or refusal is None or not refusal.field:
+        return whole
+    if refusal.ordinal is None or (ordinal is not None and refusal.ordinal != ordinal):
+        return whole
+    return _target(refusal, kind=kind)
+
+
+def _target(refusal: EngineRefusal, *, kind: str) -> EngineErrorTarget:
+    path, detail = refusal.field, refusal.detail
+    if path[0] != "wins" or len(path) < 2 or not isinstance(path[1], int):
         return EngineErrorTarget(None, _hand_field(path, kind=kind), detail)
-    index, rest = int(win.group(1)), win.group(2) or ""
-    if rest in ("winner", "pao"):
-        return EngineErrorTarget(index, rest, detail)
-    if rest == "discarder":
+    win, rest = path[1], path[2:]
+    head = rest[0] if rest else None
+    if head in WIN_FIELDS_ON_BLOCK:
+        return EngineErrorTarget(win, str(head), detail)
+    if head == "discarder":
         return EngineErrorTarget(None, "discarder", detail)
-    if rest.startswith("record"):
-        return _record_target(index, rest.removeprefix("record").lstrip("."), detail)
-    return EngineErrorTarget(index, None, detail)
+    if head == "record":
+        return _record_target(win, rest[1:], detail)
+    return EngineErrorTarget(win, None, detail)
 
 
-def _hand_field(path: str, *, kind: str) -> str | None:
-    name = _INDEX.sub("", path)
+def _names(path: FieldPath) -> list[str]:
+    return [segment for segment in path if isinstance(segment, str)]
+
+
+def _hand_field(path: FieldPath, *, kind: str) -> str | None:
+    name = ".".join(_names(path))
     if name == "cause":
         return "abort_cause" if kind == HandKind.ABORT else "chonbo_cause"
     return HAND_FIELDS.get(name)
 
 
-def _record_target(win: int, field: str, detail: str) -> EngineErrorTarget:
-    if not field:
-        lead = _RECORD_LEAD.match(detail)
-        # No field of its own: the tiles as a whole (no yaku, wrong count, too many copies).
-        field = "hand" if lead is None else (lead.group("flag") or lead.group("field"))
-    field = _INDEX.sub("", field).split(".")[0]
+def _record_target(win: int, path: FieldPath, detail: str) -> EngineErrorTarget:
+    # No field of its own: the tiles as a whole (no yaku, wrong count, too many copies).
+    field = (_names(path) or ["hand"])[0]
     if field in RECORD_FIELDS_ON_HAND:
         return EngineErrorTarget(None, RECORD_FIELDS_ON_HAND[field], detail)
     return EngineErrorTarget(win, RECORD_FIELD_RENAMES.get(field, field), detail)

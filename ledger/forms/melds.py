@@ -9,6 +9,8 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from ledger.errors import RequestErrorCode
+
 MELD_KINDS = ("chi", "pon", "minkan", "kakan", "ankan")
 _MELD = re.compile(r"(chi|pon|minkan|kakan|ankan)\s*[:=]?\s*([0-9mpsz]+)")
 _SEPARATORS = re.compile(r"[\s,;/]+")
@@ -36,7 +38,7 @@ def melds_parse(text: str) -> list[dict[str, str]]:
                     "Cannot read %(rest)r: write each meld as its kind and tiles, e.g."
                     " “pon 555z, chi 234m, ankan 1111z” (kinds: %(kinds)s)."
                 ),
-                code="bad_meld",
+                code=RequestErrorCode.BAD_MELD,
                 params={"rest": rest, "kinds": ", ".join(MELD_KINDS)},
             )
         melds.append({"kind": found.group(1), "tiles": found.group(2)})

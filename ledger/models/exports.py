@@ -86,6 +86,10 @@ class ExportJob(models.Model):
     # export may leave them empty for all time.
     date_from = models.DateField(_("from"), null=True, blank=True)
     date_to = models.DateField(_("to"), null=True, blank=True)
+    # Statements are printed in this language; empty: each player's own (their login's).
+    language = models.CharField(
+        _("language"), max_length=10, choices=settings.LANGUAGES, blank=True, default=""
+    )
     state = models.CharField(
         _("state"), max_length=10, choices=ExportState.choices, default=ExportState.QUEUED
     )

@@ -61,3 +61,13 @@ class Settlement(models.Model):
     def net_money(self) -> int:
         """What the player takes home (negative: pays), the game fee deducted."""
         return self.money - self.fee
+
+    @property
+    def placement_chips(self) -> int:
+        """The chips the final placement paid or earned (uma/oka in chips, where the rules say)."""
+        return int((self.chips_detail or {}).get("placement", 0))
+
+    @property
+    def hand_chips(self) -> int:
+        """Every other chip: the hands' (yaku, specials), tobi and called-game chips."""
+        return self.chips - self.placement_chips

@@ -21,6 +21,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.files import File
 from django.db import IntegrityError, transaction
@@ -28,6 +29,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from ledger.business_days import last_closed_business_day
+from ledger.errors import LedgerErrorCode
 from ledger.exports.progress import Progress
 from ledger.exports.scope import Window, window_of
 from ledger.exports.sources import (
@@ -74,12 +76,12 @@ TABLES_BY_KIND: dict[str, Callable[[Window], list[Table]]] = {
 class ExportRequestError(Exception):
     """A refused export request: a stable code, a message, the field at fault."""
 
-    code: str
+    code: LedgerErrorCode
     message: str
     field: str | None = None
 
     def to_dict(self) -> dict[str, str]:
-        out = {"code": self.code, "message": self.message}
+        out = {"code": self.code.value, "message": self.message}
         if self.field is not None:
             out["field"] = self.field
         return out
@@ -101,9 +103,10 @@ def _check_request(
     player: Player | None,
     date_from: date | None,
     date_to: date | None,
+    language: str = "",
 ) -> None:
     def refuse(message: str, field: str) -> ExportRequestError:
-        return ExportRequestError("bad_export", message, field)
+        return ExportRequestError(LedgerErrorCode.BAD_EXPORT, message, field)
 
     if kind not in ExportKind.values:
         raise refuse(f"{kind!r} is not an export kind ({', '.join(ExportKind.values)})", "kind")
@@ -114,6 +117,9 @@ def _check_request(
         raise refuse(
             f"{kind} exports are written as {', '.join(allowed)}, not {format!r}", "format"
         )
+    languages = [code for code, _name in settings.LANGUAGES]
+    if language and language not in languages:
+        raise refuse(f"{language!r} is not a language ({', '.join(languages)})", "language")
     if kind == ExportKind.DAY_REPORT:
         raise refuse("day reports are built by the periodic job, not on request", "kind")
     if scope == ExportScope.PLAYER:
@@ -156,17 +162,21 @@ def export_request(
     player: Player | None = None,
     date_from: date | None = None,
     date_to: date | None = None,
+    language: str = "",
 ) -> ExportJob:
-    """Write a queued export job (the caller enqueues it); raises ExportRequestError."""
+    """Write a queued export job (the caller enqueues it); raises ExportRequestError.
+
+    ``language`` prints the statements in it; empty, each player's own.
+    """
     _check_request(
         kind=kind, scope=scope, format=format, parlor=parlor, player=player,
-        date_from=date_from, date_to=date_to,
+        date_from=date_from, date_to=date_to, language=language,
     )  # fmt: skip
     if scope == ExportScope.DAY:
         date_to = date_from
     return ExportJob.objects.create(
         kind=kind, scope=scope, format=format, parlor=parlor, player=player,
-        date_from=date_from, date_to=date_to, requested_by=by,
+        date_from=date_from, date_to=date_to, requested_by=by, language=language,
     )  # fmt: skip
 
 
@@ -298,13 +308,14 @@ def _write_statements(job: ExportJob, window: Window, path: Path) -> str:
     players = statement_players(window)
     progress = Progress(job_id=job.pk, total=len(players), every=1)
     if job.scope == ExportScope.PLAYER:
-        path.write_bytes(render(statement_html(window=window, player=players[0])))
+        html = statement_html(window=window, player=players[0], language=job.language)
+        path.write_bytes(render(html))
         progress.advance()
         progress.finish()
         return "pdf"
     with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for player in players:
-            pdf = render(statement_html(window=window, player=player))
+            pdf = render(statement_html(window=window, player=player, language=job.language))
             archive.writestr(f"{player.member_number}.pdf", pdf)
             progress.advance()
             # A rendered document is a web of reference cycles: free each before the next,

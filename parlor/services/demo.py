@@ -11,7 +11,16 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from parlor.models import GameFeePayer, Parlor, Player, PointUnit, Rate, RulesetConfig, Table
+from parlor.models import (
+    GameFeePayer,
+    Membership,
+    Parlor,
+    Player,
+    PointUnit,
+    Rate,
+    RulesetConfig,
+    Table,
+)
 from parlor.services.roles import ROLE_MANAGER, ROLE_STAFF, roles_sync
 
 DEMO_PARLOR_NAME = "Demo Parlor"
@@ -134,6 +143,10 @@ def demo_parlor_load() -> DemoParlor:
         user.set_password(account.password)
         user.save()
         user.groups.set([groups[account.role]])
+        # The account's role in the demo parlor (it sees that parlor's books only).
+        Membership.objects.update_or_create(
+            user=user, parlor=parlor, defaults={"role": account.role}
+        )
 
     return DemoParlor(
         parlor=parlor, accounts=DEMO_ACCOUNTS, unchecked_ruleset_configs=tuple(unchecked)

@@ -10,17 +10,21 @@ from django.contrib.auth.models import User
 
 from ledger.models import HandResult, Session
 from ledger.services.hands import hand_record
+from parlor.services.roles import ROLE_MANAGER, ROLE_STAFF
 from tests.ledger.factories import SessionFactory, UserFactory
+from tests.parlor.factories import house_member
 
 
 @pytest.fixture
 def staff(db: None) -> User:
-    return UserFactory(username="desk")
+    """Staff of every parlor of the test."""
+    return house_member(UserFactory(username="desk"), ROLE_STAFF)
 
 
 @pytest.fixture
 def manager(db: None) -> User:
-    return UserFactory(username="manager")
+    """Manager of every parlor of the test."""
+    return house_member(UserFactory(username="manager"), ROLE_MANAGER)
 
 
 @pytest.fixture

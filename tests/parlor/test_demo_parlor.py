@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from django.test import Client, override_settings
 
-from parlor.models import Parlor
+from parlor.models import Membership, Parlor
 from parlor.services.demo import (
     DEMO_ACCOUNTS,
     DEMO_PARLOR_NAME,
@@ -27,6 +27,7 @@ def demo_counts() -> dict[str, int]:
         "ruleset_configs": parlor.ruleset_configs.count(),
         "rates": parlor.rates.count(),
         "users": get_user_model().objects.count(),
+        "memberships": Membership.objects.count(),
     }
 
 
@@ -40,9 +41,12 @@ def test_demo_parlor_has_players_tables_both_rulesets_a_rate_and_two_accounts() 
         "ruleset_configs": 2,
         "rates": 2,
         "users": 2,
+        "memberships": 2,
     }
     slugs = set(demo.parlor.ruleset_configs.values_list("ruleset_slug", flat=True))
     assert slugs == {"speed-tonpuu", "toutenkou"}
+    memberships = demo.parlor.memberships.values_list("user__username", "role")
+    assert sorted(memberships) == [("demo-manager", "manager"), ("demo-staff", "staff")]
 
 
 def test_demo_parlor_loads_twice_without_duplicates() -> None:

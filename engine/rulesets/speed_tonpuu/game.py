@@ -67,6 +67,14 @@ OPTIONS = (
         " at zero or below",
         ("below_zero", "at_zero"),
     ),
+    GameOption(
+        "pao_share",
+        "choice",
+        "whole",
+        "pao on a hand of stacked yakuman: pao pays for the whole hand, or only for its own"
+        " yakuman's share (and its chips), the rest paid as an ordinary win",
+        ("whole", "own_yakuman"),
+    ),
     *table_options(),
 )
 
@@ -88,6 +96,7 @@ def build(options: Mapping[str, Any]) -> GameRules:
         yakuman_chips_tsumo_each=5,
         pao_yaku=frozenset({"daisangen", "daisuushii", "suukantsu", "rinshan_kaihou"}),
         pao_pays_all_chips=True,
+        pao_share=options["pao_share"],
         special_abort=options["special_abort"],
         chonbo_each=3000,
         false_calls=FALSE_CALLS,

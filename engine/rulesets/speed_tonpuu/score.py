@@ -51,7 +51,8 @@ def speed_score(record: HandRecord, ruleset: Ruleset) -> ScoreResult:
     if record.round_wind != "E":
         raise bad_field(
             f"field 'round_wind': {record.round_wind!r}, but {ruleset.slug} is played in the "
-            "East round only (\"Strict Tonpuusen: East-only and no South extension\")"
+            "East round only (\"Strict Tonpuusen: East-only and no South extension\")",
+            field=("round_wind",)
         )
     ctx = build_context(record, ruleset)
     check_gold_is_plain(record)

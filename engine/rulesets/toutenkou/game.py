@@ -18,9 +18,12 @@ from engine.game.options import GameOption, table_options, table_rules
 from engine.game.registry import GameRulesEntry
 from engine.game.rules import ROTATIONS, GameRules
 from engine.game.standard import STANDARD_FALSE_CALLS
+from engine.rulesets.toutenkou.specials import BANBAN, OYA
 
 SLUG = "toutenkou"
 PLAYERS = 3
+BANBAN_POINTS = BANBAN.han_closed
+OYA_POINTS = OYA.han_closed
 
 OPTIONS = (
     GameOption(
@@ -52,6 +55,11 @@ OPTIONS = (
         (0, 20, 50),
     ),
     GameOption(
+        "nagashi_special_yaku", "bool", False,
+        "a nagashi yakuman also takes the special yaku a win needs no tiles for: banban 2"
+        " and, for the dealer, oya 1 (each other player pays them)",
+    ),
+    GameOption(
         "chonbo_each_points", "int", 20,
         "chonbo: the offender pays this to each other player (the texts are silent)",
     ),
@@ -63,6 +71,7 @@ def build(options: Mapping[str, Any]) -> GameRules:
     starting_points: int = options["starting_points"]
     winner_deals = options["dealer_rotation"] == "winner"
     nagashi_points: int = options["nagashi_yakuman_points"]
+    special_yaku = bool(nagashi_points) and options["nagashi_special_yaku"]
     return GameRules(
         slug=SLUG,
         players=PLAYERS,
@@ -77,6 +86,10 @@ def build(options: Mapping[str, Any]) -> GameRules:
         noten_to_pot=options["noten_to_deposit"],
         nagashi="points_win" if nagashi_points else "off",
         nagashi_points_each=nagashi_points,
+        # "流し満貫は役満として扱う" and a yakuman "can still stack with toutenkou-specified
+        # special yakus": those that need no tiles, banban for every win and oya for the dealer.
+        nagashi_bonus_each=BANBAN_POINTS if special_yaku else 0,
+        nagashi_dealer_bonus_each=OYA_POINTS if special_yaku else 0,
         chonbo_each=options["chonbo_each_points"],
         false_calls=STANDARD_FALSE_CALLS,
         bust="at_zero" if starting_points else "off",

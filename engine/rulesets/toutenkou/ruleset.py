@@ -63,8 +63,20 @@ def _fives(r: Ruleset, mode: Any) -> Ruleset:
 
 
 def _yakuman_points(r: Ruleset, points: Any) -> Ruleset:
-    # "全ガリ" is 20 beside 20-point yakuman (tenhou) and 50 beside 50-point ones (JA).
+    # "全ガリ" is 20 beside 20-point yakuman (tenhou) and 50 beside 50-point ones (JA); as a
+    # yakuman (option all_gari_yakuman) it is worth yakuman_points like any other.
+    if r.yaku_named("all_gari").is_yakuman:
+        return r
     return r.revalue("all_gari", han_closed=int(points), han_open=int(points))
+
+
+def _all_gari_yakuman(r: Ruleset, on: Any) -> Ruleset:
+    # JA: "50点(役満) ... ガリを全て集める": collecting every gari is a yakuman.
+    if not on:
+        return r
+    return r.replace(
+        yaku=tuple(specials.ALL_GARI_YAKUMAN if y.name == "all_gari" else y for y in r.yaku)
+    )
 
 
 def _ron_points(r: Ruleset, points: Any) -> Ruleset:
@@ -121,6 +133,9 @@ OPTIONS = (
     ),
     Option("yakuman_points", 20, "Points per yakuman (and all_gari).", _yakuman_points, int,
            (20, 50)),
+    Option("all_gari_yakuman", False,
+           "All gari collected is a yakuman (yakuman_points; the regular yaku drop and a"
+           " hand needs no other yaku); off: a bonus of yakuman_points.", _all_gari_yakuman),
     Option("ron_points", 8, "The ron bonus; 0: none (ron paid by one player only).",
            _ron_points, int, (8, 0)),
     Option("minkan_points", 2, "Points per open kan.", _minkan_points, int, (2, 1)),
@@ -131,6 +146,9 @@ OPTIONS = (
     Option("gari_bai", False, "A gari turned up as a dora indicator doubles gari points.", _same),
     Option("gari_tori", False, "A red five turned up as a dora indicator triples gari points.",
            _same),
+    Option("gari_multiplies_fives", False,
+           "With fives 'gari': gari bai and gari tori multiply five_gari too, and a 5p/5s"
+           " turned up is a gari turned up.", _same),
     Option(
         "gari_in_hand", "allowed",
         "allowed: a gari may be kept in the hand (no gari points); yakuman_only: only for"
@@ -161,6 +179,8 @@ TOUTENKOU = register(
         double_yakuman=frozenset(),
         kazoe_han=None,
         value_unit="points",
+        rounds_played="E",
+        rounds_rule="JA: '常に東場' (always the East round)",
         riichi_stick=1,
         honba_per_payer=1,
         dora_table=dora_table(_TILES, "tenhou"),

@@ -33,11 +33,14 @@ if TYPE_CHECKING:
 GARI_IN_HAND_YAKUMAN = frozenset({"kokushi", "kokushi_13", "shousuushii", "daisuushii",
                                   "chinroutou"})  # fmt: skip
 ROBBED_GARI = "robbed_gari"
+# fives "gari": "黒5牌は1点ガリ、赤5牌は3点ガリ" — 5p and 5s are gari
+# (option gari_multiplies_fives).
+FIVES_AS_GARI = frozenset({13, 22})
 
 
 def parse_robbed_gari(name: str, value: object) -> bool:
     if value is not True and value is not False:
-        raise bad_field(f"field {name!r} must be true or false, not {value!r}")
+        raise bad_field(f"field {name!r} must be true or false, not {value!r}", field=(name,))
     return value
 
 
@@ -50,13 +53,18 @@ def toutenkou_score(record: HandRecord, ruleset: Ruleset) -> ScoreResult:
     yakuman_only = options["gari_in_hand"] == "yakuman_only"
     if ctx.extra.get(ROBBED_GARI):
         _check_robbed_gari(ctx, gari=gari, yakuman_only=yakuman_only)
+    multiplier = _gari_multiplier(record, gari, bai=options["gari_bai"], tori=options["gari_tori"])
+    fives_are_gari = options["fives"] == "gari" and options["gari_multiplies_fives"]
+    if fives_are_gari:  # a 5p/5s turned up is a gari turned up too
+        multiplier = max(multiplier, _gari_multiplier(
+            record, gari | FIVES_AS_GARI, bai=options["gari_bai"], tori=options["gari_tori"]))
     ctx.extra[FACTS] = gari_facts(
         ctx,
         gari=gari,
         copies=ruleset.tiles.copies,
         fives=options["fives"],
-        multiplier=_gari_multiplier(record, gari, bai=options["gari_bai"],
-                                    tori=options["gari_tori"]),
+        multiplier=multiplier,
+        five_multiplier=multiplier if fives_are_gari else 1,
     )
     kept = [k for k in sorted(gari) if ctx.counts[k]] if yakuman_only else []
     valuation = _best(ctx, ruleset, kept_gari=kept)
@@ -67,19 +75,21 @@ def _no_chi(record: HandRecord) -> None:
     for i, meld in enumerate(record.melds):
         if meld.kind == "chi":
             raise bad_field(f"melds[{i}] (chi {meld.tiles}): no chi in this game"
-                            " (toutenkou option no_chi: 'チーはできない')")
+                            " (toutenkou option no_chi: 'チーはできない')",
+                            field=("melds", i), meld=i)
 
 
 def _check_robbed_gari(ctx: HandContext, *, gari: frozenset[int], yakuman_only: bool) -> None:
     where = f"field {ROBBED_GARI!r}"
     if not yakuman_only:
         raise bad_field(f"{where}: a ron on a gari being set aside needs the option"
-                        " gari_in_hand 'yakuman_only'")
+                        " gari_in_hand 'yakuman_only'", field=(ROBBED_GARI,))
     if ctx.tsumo:
-        raise bad_field(f"{where}: robbing a gari being set aside is a ron, not a tsumo")
+        raise bad_field(f"{where}: robbing a gari being set aside is a ron, not a tsumo",
+                        field=(ROBBED_GARI,))
     if ctx.win_tile not in gari:
         raise bad_field(f"{where}: win_tile {tile_name(ctx.win_tile)} is not a gari"
-                        " (1m 5m 9m 4z)")
+                        " (1m 5m 9m 4z)", field=(ROBBED_GARI,))
 
 
 def _gari_multiplier(record: HandRecord, gari: frozenset[int], *, bai: bool, tori: bool) -> int:
@@ -112,7 +122,7 @@ def _best(ctx: HandContext, ruleset: Ruleset, *, kept_gari: list[int]) -> Valuat
         raise bad_field(
             f"field 'hand': gari {tiles} kept in the hand or melds; with the option"
             " gari_in_hand 'yakuman_only' a gari stays in the hand only for kokushi,"
-            " shousuushii, daisuushii or chinroutou (set it aside with nuki)"
+            " shousuushii, daisuushii or chinroutou (set it aside with nuki)", field=("hand",)
         )
     if best is None:
         raise EngineError(

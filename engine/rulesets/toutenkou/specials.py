@@ -30,7 +30,13 @@ class GariFacts(NamedTuple):
 
 
 def gari_facts(
-    c: HandContext, *, gari: frozenset[int], copies: tuple[int, ...], fives: str, multiplier: int
+    c: HandContext,
+    *,
+    gari: frozenset[int],
+    copies: tuple[int, ...],
+    fives: str,
+    multiplier: int,
+    five_multiplier: int = 1,
 ) -> GariFacts:
     nuki = parse_tiles(c.record.nuki)
     discards = parse_tiles(c.record.discards)
@@ -47,7 +53,7 @@ def gari_facts(
         all_gari=all(held[k] == copies[k] for k in gari),
         karasu=not (nuki or kinds_in_play or any(KIND[code] in gari for code in discards)),
         five_dora=sum(c.counts[k] for k in (13, 22)) if fives == "dora" else 0,
-        five_gari=_five_gari(c) if fives == "gari" else 0,
+        five_gari=_five_gari(c) * five_multiplier if fives == "gari" else 0,
     )
 
 
@@ -145,6 +151,9 @@ GARI_SET = special("gari_set", 4, 4, _gari_set, "all four of one gari, kept or s
 RON = special("ron", 8, 8, _ron, "winning on another player's discard")
 KARASU = special("karasu", 20, 10, _karasu, "no gari in hand, melds, nuki or discards")
 ALL_GARI = special("all_gari", 20, 20, _all_gari, "every gari tile of the set collected")
+# JA: "50点(役満) ... ガリを全て集める" (option all_gari_yakuman): a real yakuman, so the
+# regular yaku drop and a hand with no other yaku wins with it.
+ALL_GARI_YAKUMAN = yakuman_yaku("all_gari", _all_gari)
 FIVE_GARI = special("five_gari", 1, 1, _five_gari_check, "5p/5s held: black 1, red 3")
 FIVE_DORA = Yaku("five_dora", 1, 1, _five_dora, bonus=True, doc="each 5p/5s held")
 # JA: "オープンリーチ大車輪など各種ローカル役を採用していることも多い" (option daisharin).

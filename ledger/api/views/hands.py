@@ -31,6 +31,7 @@ from ledger.api.serializers.hands import (
     HandResultSerializer,
 )
 from ledger.api.viewsets import ApiDefaults
+from ledger.errors import RequestErrorCode
 from ledger.models import HandKind, HandResult, Session
 from ledger.selectors.listings import (
     hand_just_written,
@@ -58,7 +59,7 @@ def refuse_chonbo_unless_manager(request: Request) -> None:
     if is_chonbo and not user_roles(request.user) & MANAGERS:
         raise ApiError(
             status_code=status.HTTP_403_FORBIDDEN,
-            code="chonbo_needs_manager",
+            code=RequestErrorCode.CHONBO_NEEDS_MANAGER,
             message="a chonbo is a penalty: a manager records it (POST /api/penalties/)",
             field="kind",
         )

@@ -35,8 +35,10 @@ def test_speed_tonpuu_options_and_defaults() -> None:
         "multi_ron_bonus": "first",
         "triple_ron": False,
         "pao_ron": "split",
+        "pao_share": "whole",
         "ties": "seat_order",
         "suukaikan": "abort",
+        "fifth_kan": "none",
     }
 
 

@@ -76,7 +76,7 @@ def test_a_hand_after_the_end_is_refused_with_its_number_in_the_whole_game() -> 
         ({"scores": [25000] * 3}, "start.scores: must be a list of 4 integers"),
         ({"dealer": 4}, "start.dealer: seat 4 is not at the table"),
         ({"honba": -1}, "start.honba: must be an integer of at least 0"),
-        ({"ended": {"hand": "x"}}, "start.ended: must be null"),
+        ({"ended": {"hand": "x"}}, "start.ended: must be null or an object"),
         ({"extra": 1}, "unknown ['extra']"),
     ],
 )

@@ -14,19 +14,20 @@ from ledger.services.hands import hand_record
 from ledger.services.settlements import session_close
 from parlor.services.roles import ROLE_MANAGER, ROLE_PLAYER, ROLE_STAFF, roles_sync
 from tests.ledger.factories import SessionFactory, UserFactory, chonbo, ron
+from tests.parlor.factories import house_member
 
 ROLES = (ROLE_MANAGER, ROLE_STAFF, ROLE_PLAYER)
 
 
 @pytest.fixture
 def role_user(db: None) -> Callable[[str], User]:
-    """``role_user("staff")``: a user with staff status in that role's group."""
+    """``role_user("staff")``: a user with staff status in that role's group, of every parlor."""
     groups = roles_sync()
 
     def make(role: str) -> User:
         user: User = UserFactory(username=f"{role}-user", is_staff=True)
         user.groups.set([groups[role]])
-        return user
+        return house_member(user, role)
 
     return make
 

@@ -17,6 +17,7 @@ from rest_framework.test import APIClient
 
 from parlor.models import Player
 from parlor.services.roles import ROLE_MANAGER, ROLE_PLAYER, ROLE_STAFF, roles_sync
+from tests.parlor.factories import house_member, member_of
 
 ANONYMOUS = "anonymous"
 # An account with a login but no role group.
@@ -24,12 +25,20 @@ NO_ROLE = "no_role"
 
 
 def user_with_role(username: str, role: str | None, *, player: Player | None = None) -> User:
+    """A login in the role's group; a member with that role of every parlor of the test.
+
+    A player's login linked to ``player`` is a member of that player's parlor only.
+    """
     user = User.objects.create_user(username=username, password="secret-for-tests")
     if role is not None:
         user.groups.add(Group.objects.get(name=role))
     if player is not None:
         player.user = user
         player.save(update_fields=["user"])
+        if role is not None:
+            member_of(player.parlor, role, user=user)
+    elif role is not None:
+        house_member(user, role)
     return user
 
 

@@ -1,117 +1,146 @@
-"""An engine refusal lands beside the field it names."""
+"""An engine refusal lands beside the field its location names.
+
+Each refusal is built as the engine builds it (``bad_game``, ``bad_field``,
+``EngineError.within`` for a winner's record) about the game's hand 3, the
+session's hand 4.
+"""
 
 from __future__ import annotations
 
 import pytest
 
+from engine.errors import EngineError, ErrorCode, bad_field
+from engine.game.input import bad_game
 from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.forms.errors import EngineErrorTarget, engine_error_target
-from ledger.games import engine_error_where
+from ledger.games import engine_refusal
 
 REFUSED = LedgerErrorCode.HAND_REJECTED_BY_ENGINE
 
 
-def refusal(engine_message: str, *, ordinal: int = 4) -> LedgerError:
-    """The LedgerError hand_record raises for the engine's message about the new hand."""
-    message, field = engine_error_where(engine_message, ordinals=[1, 2, 3, ordinal])
-    return LedgerError(REFUSED, message, field=field)
+def refusal(error: EngineError, *, ordinal: int = 4) -> LedgerError:
+    """The LedgerError hand_record raises for the engine's error about the new hand."""
+    return engine_refusal(error, code=REFUSED, ordinals=[1, 2, 3, ordinal])
+
+
+def of_record(error: EngineError, *, win: int = 0) -> EngineError:
+    """``error`` of the record of win ``win`` of the game's hand 3."""
+    return error.within("wins", win, "record", hand=3)
 
 
 @pytest.mark.parametrize(
-    ("engine_message", "kind", "expected"),
+    ("error", "kind", "expected"),
     [
         (
-            "hand 3: wins[0].record: hand: cannot parse '2348xs': unexpected 'x'",
+            of_record(EngineError(ErrorCode.BAD_TILES, "cannot parse '2348xs'").within("hand")),
             "win",
-            EngineErrorTarget(0, "hand", "cannot parse '2348xs': unexpected 'x'"),
+            EngineErrorTarget(0, "hand", "cannot parse '2348xs'"),
         ),
         (
-            "hand 3: wins[1].record: win_tile: '9s' is not in the hand",
+            of_record(bad_field("win_tile 9s is not in hand", field=("win_tile",)), win=1),
             "win",
-            EngineErrorTarget(1, "win_tile", "'9s' is not in the hand"),
+            EngineErrorTarget(1, "win_tile", "win_tile 9s is not in hand"),
         ),
         (
-            "hand 3: wins[0].record: dora_indicators: cannot parse '9x': unexpected 'x'",
+            of_record(
+                EngineError(ErrorCode.BAD_TILES, "cannot parse '9x'").within("dora_indicators")
+            ),
             "win",
-            EngineErrorTarget(None, "dora_indicators", "cannot parse '9x': unexpected 'x'"),
+            EngineErrorTarget(None, "dora_indicators", "cannot parse '9x'"),
         ),
         (
-            "hand 3: wins[0].record: melds[0] (pon 123s): a pon is three identical tiles",
+            of_record(
+                bad_field(
+                    "melds[0] (pon 123s): a pon is three identical tiles",
+                    field=("melds", 0),
+                    meld=0,
+                )
+            ),
             "win",
             EngineErrorTarget(0, "melds", "melds[0] (pon 123s): a pon is three identical tiles"),
         ),
         (
-            "hand 3: wins[0].record: flag 'ippatsu' needs riichi",
+            of_record(bad_field("flag 'ippatsu' needs riichi", field=("ippatsu",))),
             "win",
             EngineErrorTarget(0, "ippatsu", "flag 'ippatsu' needs riichi"),
         ),
         (
-            "hand 3: wins[0].record: 234m345p456s11188s has no yaku (dora do not count)",
+            of_record(bad_field("field 'riichi': 'double' is not allowed", field=("riichi",))),
             "win",
-            EngineErrorTarget(0, "hand", "234m345p456s11188s has no yaku (dora do not count)"),
+            EngineErrorTarget(0, "riichi_kind", "field 'riichi': 'double' is not allowed"),
         ),
         (
-            "hand 3: wins[0].record: hand has 13 tiles and 0 melds: a winning hand needs 14",
+            of_record(EngineError(ErrorCode.NO_YAKU, "234m345p456s11188s has no yaku")),
             "win",
-            EngineErrorTarget(0, "hand", "hand has 13 tiles and 0 melds: a winning hand needs 14"),
+            EngineErrorTarget(0, "hand", "234m345p456s11188s has no yaku"),
         ),
         (
-            "hand 3: wins[0].record.win: 'tsumo' contradicts the game",
+            of_record(EngineError(ErrorCode.WRONG_TILE_COUNT, "hand has 13 tiles and 0 melds")),
+            "win",
+            EngineErrorTarget(0, "hand", "hand has 13 tiles and 0 melds"),
+        ),
+        (
+            bad_game(
+                "'tsumo' contradicts the game", hand=3, field=("wins", 0, "record", "win")
+            ),
             "win",
             EngineErrorTarget(None, "discarder", "'tsumo' contradicts the game"),
         ),
         (
-            "hand 3: wins[0].discarder: seat 0 is the winner, not the discarder",
+            bad_game(
+                "seat 0 is the winner, not the discarder",
+                hand=3,
+                field=("wins", 0, "discarder"),
+                seat=0,
+            ),
             "win",
             EngineErrorTarget(None, "discarder", "seat 0 is the winner, not the discarder"),
         ),
         (
-            "hand 3: wins[1].winner: seat 5 is not at the table (seats 0-3)",
+            bad_game("seat 5 is not at the table (seats 0-3)", hand=3, field=("wins", 1, "winner")),
             "win",
             EngineErrorTarget(1, "winner", "seat 5 is not at the table (seats 0-3)"),
         ),
         (
-            "hand 3: riichi[0]: seat 5 is not at the table (seats 0-3)",
+            bad_game("seat 5 is not at the table (seats 0-3)", hand=3, field=("riichi", 0)),
             "win",
             EngineErrorTarget(None, "riichi", "seat 5 is not at the table (seats 0-3)"),
         ),
         (
-            "hand 3: tenpai[1]: riichi declarer seat 2 must be tenpai",
+            bad_game("riichi declarer seat 2 must be tenpai", hand=3, field=("tenpai", 1)),
             "draw",
             EngineErrorTarget(None, "tenpai", "riichi declarer seat 2 must be tenpai"),
         ),
         (
-            "hand 3: cause: 'foo' is not one of suufon_renta, kyuushuu_kyuuhai",
+            bad_game("'foo' is not one of suufon_renta", hand=3, field=("cause",)),
             "abort",
-            EngineErrorTarget(
-                None, "abort_cause", "'foo' is not one of suufon_renta, kyuushuu_kyuuhai"
-            ),
+            EngineErrorTarget(None, "abort_cause", "'foo' is not one of suufon_renta"),
         ),
         (
-            "hand 3: cause: kuikae is a dead hand under riichi-standard, not chonbo",
+            bad_game("kuikae is a dead hand, not chonbo", hand=3, field=("cause",)),
             "chonbo",
-            EngineErrorTarget(
-                None, "chonbo_cause", "kuikae is a dead hand under riichi-standard, not chonbo"
-            ),
+            EngineErrorTarget(None, "chonbo_cause", "kuikae is a dead hand, not chonbo"),
         ),
         (
-            "hand 3: dead[0].cause: false_ron not corrected is chonbo",
+            bad_game("false_ron not corrected is chonbo", hand=3, field=("dead", 0, "cause")),
             "draw",
             EngineErrorTarget(None, "dead_cause", "false_ron not corrected is chonbo"),
         ),
     ],
 )
-def test_engine_field_paths_map_to_form_fields(
-    engine_message: str, kind: str, expected: EngineErrorTarget
+def test_engine_locations_map_to_form_fields(
+    error: EngineError, kind: str, expected: EngineErrorTarget
 ) -> None:
-    assert engine_error_target(refusal(engine_message), kind=kind) == expected
+    assert engine_error_target(refusal(error), kind=kind) == expected
 
 
 def test_a_refusal_naming_no_field_goes_above_the_form_whole() -> None:
-    error = refusal("hand 3: the game ended with hand 2; no hand can follow")
+    error = refusal(
+        bad_game("the game already ended after hand {ended}", hand=3, hand_refs={"ended": 2})
+    )
 
     assert engine_error_target(error, kind="win") == EngineErrorTarget(
-        None, None, "hand 4: the game ended with hand 3; no hand can follow"
+        None, None, "hand 4: the game already ended after hand 3"
     )
 
 
@@ -124,15 +153,17 @@ def test_ledger_refusals_that_are_not_the_engines_go_above_the_form() -> None:
 
 
 def test_a_correction_refused_for_a_later_hand_is_not_put_on_the_amended_hands_fields() -> None:
-    later = LedgerError(
-        LedgerErrorCode.CORRECTION_REJECTED_BY_ENGINE,
-        "hand 6: wins[0].discarder: seat 1 has busted",
-        field="wins[0].discarder",
+    # The game's hands 0..4 are the session's hands 1..4 and 6.
+    ordinals = [1, 2, 3, 4, 6]
+    later = engine_refusal(
+        bad_game("seat 1 has busted", hand=4, field=("wins", 0, "discarder")),
+        code=LedgerErrorCode.CORRECTION_REJECTED_BY_ENGINE,
+        ordinals=ordinals,
     )
-    same = LedgerError(
-        LedgerErrorCode.CORRECTION_REJECTED_BY_ENGINE,
-        "hand 4: wins[0].record: hand: cannot parse 'x'",
-        field="wins[0].record.hand",
+    same = engine_refusal(
+        of_record(EngineError(ErrorCode.BAD_TILES, "cannot parse 'x'").within("hand")),
+        code=LedgerErrorCode.CORRECTION_REJECTED_BY_ENGINE,
+        ordinals=ordinals,
     )
 
     assert engine_error_target(later, kind="win", ordinal=4).field is None

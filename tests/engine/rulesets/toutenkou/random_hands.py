@@ -54,6 +54,7 @@ def random_options(rng: random.Random) -> dict[str, Any]:
         "minkan_points": [2, 1], "karasu_points": ["10/20", "20/30"],
         "karasu_closed_only": [False, True], "gari_bai": [False, True],
         "gari_tori": [False, True], "daisharin": [False, True],
+        "all_gari_yakuman": [False, True], "gari_multiplies_fives": [False, True],
     }
     return {name: rng.choice(values) for name, values in choices.items() if rng.random() < 0.3}
 

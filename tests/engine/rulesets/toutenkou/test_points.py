@@ -336,7 +336,8 @@ OPTION_DEFAULTS: dict[str, Any] = {
     "tiles": 112, "aka": True, "manzu_dora": "tenhou", "fives": "plain", "yakuman_points": 20,
     "ron_points": 8, "minkan_points": 2, "karasu_points": "10/20", "karasu_closed_only": False,
     "gari_bai": False, "gari_tori": False, "gari_in_hand": "allowed", "no_chi": False,
-    "open_riichi": True, "daisharin": False,
+    "open_riichi": True, "daisharin": False, "all_gari_yakuman": False,
+    "gari_multiplies_fives": False,
 }
 
 

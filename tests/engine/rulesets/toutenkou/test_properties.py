@@ -65,6 +65,7 @@ GAME_OPTIONS = st.fixed_dictionaries({}, optional={
     "dealer_rotation": st.sampled_from(["counterclockwise", "winner"]),
     "starting_points": st.sampled_from([0, 30, 60]),
     "nagashi_yakuman_points": st.sampled_from([0, 20, 50]),
+    "nagashi_special_yaku": st.booleans(),
     "leftover_sticks": st.sampled_from(["first_place", "house"]),
     "multi_ron_bonus": st.sampled_from(["first", "each"]),
 })

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('ledger', '0012_job_resending'),
+        ('ledger', '0013_export_language'),
     ]
 
     operations = [
