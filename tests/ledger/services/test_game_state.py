@@ -88,13 +88,13 @@ def test_a_hand_is_settled_alone_whatever_the_session_length(
     for _ in range(39):
         hand_record(session=session, hand=draw(0, 1, 2, 3), entered_by=staff)
     sent: list[int] = []
-    real = engine.settle_game
+    real = engine.evaluate_game
 
     def counting(game: dict[str, Any]) -> dict[str, Any]:
         sent.append(len(game["hands"]))
         return real(game)
 
-    monkeypatch.setattr(games.engine, "settle_game", counting)
+    monkeypatch.setattr(games.engine, "evaluate_game", counting)
 
     fortieth = hand_record(session=session, hand=ron(1, 0, riichi=[1]), entered_by=staff)
 
