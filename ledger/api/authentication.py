@@ -12,28 +12,35 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, QuerySet
 from rest_framework.authentication import TokenAuthentication
+from rest_framework.authtoken.models import Token
 
 from ledger.api.permissions import EVERYONE, remember_roles
+from ledger.selectors.prepared import PreparedQuery
 
 _ROLE_FLAG = "has_role_{}"
 
 
-def _role_flags() -> dict[str, Exists]:
+def _token_with_roles(key: str) -> QuerySet[Token]:
     memberships = User.groups.through.objects
-    return {
+    flags = {
         _ROLE_FLAG.format(role): Exists(
             memberships.filter(user_id=OuterRef("user_id"), group__name=role)
         )
         for role in sorted(EVERYONE)
     }
+    return Token.objects.select_related("user").annotate(**flags).filter(key=key)
+
+
+# Compiled once per process (PreparedQuery); the marker is no token's key (40 hex digits).
+_TOKEN_WITH_ROLES = PreparedQuery(_token_with_roles, key="prepared token key")
 
 
 class TokenWithRolesAuthentication(TokenAuthentication):
     def authenticate_credentials(self, key: str) -> tuple[Any, Any]:
-        tokens = self.get_model()._default_manager
-        token = tokens.select_related("user").annotate(**_role_flags()).filter(key=key).first()
+        found: list[Any] = _TOKEN_WITH_ROLES.rows(key=key)
+        token = found[0] if found else None
         if token is None or not token.user.is_active:
             return super().authenticate_credentials(key)  # refuses, with DRF's message
         roles = {role for role in EVERYONE if getattr(token, _ROLE_FLAG.format(role))}
