@@ -201,7 +201,7 @@ SPECTACULAR_SETTINGS = {
         "CorrectionKindEnum": "ledger.models.CorrectionKind",
         "PenaltyKindEnum": "ledger.models.PenaltyKind",
         "PostingKindEnum": "ledger.models.PostingKind",
-        "MeldKindEnum": "ledger.api.serializers.hands.MELD_KINDS",
+        "MeldKindEnum": "engine.record.MELD_KINDS",
     },
 }
 

@@ -10,11 +10,15 @@ name without a label is shown as itself with spaces (``some_yaku`` ->
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from django.utils.functional import Promise
+from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext_lazy
+
+import engine.rulesets
+from engine.yaku import Yaku
 
 Labels = Mapping[str, Promise]
 
@@ -276,7 +280,26 @@ def label(labels: Labels, name: str) -> str:
 
 
 def yaku_label(name: str) -> str:
-    return label(YAKU, name)
+    """The yaku's label: this module's, else the title its declaration carries, else its name."""
+    found = YAKU.get(name)
+    if found is not None:
+        return str(found)
+    declared = declared_yaku().get(name)
+    if declared is not None:
+        japanese = (get_language() or "").startswith("ja")
+        return declared.title_ja if japanese and declared.title_ja else declared.title
+    return name.replace("_", " ")
+
+
+@cache
+def declared_yaku() -> Mapping[str, Yaku]:
+    """Every registered ruleset's yaku that declares its own title, by name."""
+    return {
+        yaku.name: yaku
+        for slug in engine.rulesets.available()
+        for yaku in engine.rulesets.get(slug).yaku
+        if yaku.title
+    }
 
 
 def seat_wind(seat: int) -> str:

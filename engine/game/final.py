@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.game.rules import GameRules
-from engine.game.table import Deposit, Table
+from engine.game.table import Deposit, GameState
 
 CHIP_KINDS = ("hands", "tobi", "called_game")
 
@@ -64,7 +64,7 @@ def shared_placement(
 
 
 def settle_final(
-    table: Table, rules: GameRules, chips_by_kind: dict[str, list[int]]
+    table: GameState, rules: GameRules, chips_by_kind: dict[str, list[int]]
 ) -> dict[str, Any]:
     places = placements(table.scores)
     first = places.index(1)

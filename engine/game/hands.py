@@ -14,7 +14,7 @@ from typing import Any, Literal
 from engine.game.input import HandInput, bad_game
 from engine.game.payments import chonbo_transfers, noten_lines
 from engine.game.rules import GameRules
-from engine.game.table import Deposit, Table, Transfer
+from engine.game.table import Deposit, GameState, Transfer
 from engine.game.wins import Paid, Seating, pay_nagashi, pay_wins
 
 HonbaChange = Literal["add", "reset", "keep"]
@@ -32,7 +32,7 @@ class Resolution:
     passed: str | None = None
 
 
-def resolve(hand: HandInput, table: Table, seating: Seating) -> Resolution:
+def resolve(hand: HandInput, table: GameState, seating: Seating) -> Resolution:
     rules = seating.rules
     _check_dead(hand, rules=rules)
     _check_suucha_riichi(hand, rules=rules)
@@ -48,7 +48,7 @@ def resolve(hand: HandInput, table: Table, seating: Seating) -> Resolution:
     return resolution
 
 
-def _riichi_deposits(hand: HandInput, table: Table, *, rules: GameRules) -> list[Deposit]:
+def _riichi_deposits(hand: HandInput, table: GameState, *, rules: GameRules) -> list[Deposit]:
     for seat in hand.riichi:
         if rules.riichi_needs_stick and table.scores[seat] < rules.riichi_stick:
             raise bad_game(

@@ -15,31 +15,18 @@ from types import MappingProxyType
 from typing import Any
 
 from engine.errors import EngineError, ErrorCode, FieldPath
-from engine.game.rules import FAULTS
-
-GAME_FIELDS = (
-    "id", "ruleset", "options", "game_options", "players", "hands", "stopped", "start", "states"
-)  # fmt: skip
-HAND_KINDS = ("win", "draw", "abort", "chonbo")
-COMMON_FIELDS = ("kind", "riichi", "dead", "note")
-KIND_FIELDS = {
-    "win": ("wins", "dealer_passes"),
-    "draw": ("tenpai", "nagashi", "riichi_no_draws_left", "dealer_passes"),
-    "abort": ("cause", "kans", "caller"),
-    "chonbo": ("offender", "cause"),
-}
-REQUIRED_FIELDS = {"win": ("wins",), "draw": (), "abort": ("cause",), "chonbo": ("offender",)}
-WIN_FIELDS = ("winner", "discarder", "record", "special", "pao")
-SPECIAL_WINS = ("suukantsu",)
-ABORT_CAUSES = (
-    "suufon_renta",
-    "kyuushuu_kyuuhai",
-    "suucha_riichi",
-    "suukaikan",
-    "sanchahou",
-    "dealer_first_discard",
+from engine.game.vocabulary import (
+    ABORT_CAUSES,
+    COMMON_FIELDS,
+    DEAD_FIELDS,
+    FAULT_CAUSES,
+    GAME_FIELDS,
+    HAND_KINDS,
+    KIND_FIELDS,
+    REQUIRED_FIELDS,
+    SPECIAL_WINS,
+    WIN_FIELDS,
 )
-FAULT_CAUSES = (*FAULTS, "other")
 
 
 def bad_game(
@@ -270,7 +257,7 @@ def _faults(value: Any, seats: _Seats) -> tuple[Fault, ...]:
         if not isinstance(item, Mapping):
             raise bad_game("must be an object with 'seat' and 'cause'", hand=hand,
                            field=("dead", i))
-        _no_unknown(item, ("seat", "cause"), hand, "dead", i)
+        _no_unknown(item, DEAD_FIELDS, hand, "dead", i)
         if "seat" not in item:
             raise bad_game("missing", hand=hand, field=("dead", i, "seat"))
         seat = seats.one(item["seat"], "dead", i, "seat")

@@ -4,7 +4,7 @@ A module listed in ``RULE_MODULES`` exposes ``GAME_RULES``, a tuple of
 :class:`GameRulesEntry` (slug, declared options, a factory taking the
 complete options). Modules load on first use, so no ruleset package runs
 code at import time and adding one is one line here; a listed module that
-does not exist yet is skipped.
+is missing is an ImportError naming it at the first lookup.
 """
 
 from __future__ import annotations
@@ -38,12 +38,7 @@ class GameRulesEntry:
 def _entries() -> dict[str, GameRulesEntry]:
     entries: dict[str, GameRulesEntry] = {}
     for module_name in RULE_MODULES:
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as err:  # a ruleset package not written yet
-            if err.name is None or not module_name.startswith(err.name):
-                raise
-            continue
+        module = importlib.import_module(module_name)
         for entry in module.GAME_RULES:
             entries[entry.slug] = entry
     return entries

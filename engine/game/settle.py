@@ -3,7 +3,7 @@
 Design overview. A game (docs/game-format.md) names its ruleset, whose game
 rules (``engine.game.registry``) say how the deal rotates, what draws and
 penalties pay and when the game ends. Hands are played in order against a
-:class:`Table` (scores, chips, dealer, honba, pot): each hand resolves to
+:class:`GameState` (scores, chips, dealer, honba, pot): each hand resolves to
 transfers (payer -> payee, zero-sum per line) and deposits (into and out of
 the pot), which are applied; then the end conditions are checked (tobi,
 called game, the last dealership) and the deal moves on. Bad input is a
@@ -22,8 +22,8 @@ from engine.game.final import placements, settle_final
 from engine.game.hands import Resolution, resolve
 from engine.game.input import GameInput, HandInput, bad_game, read_game, read_hand
 from engine.game.rules import GameRules
-from engine.game.state import GameState, read_state, state_json
-from engine.game.table import Table, Transfer, deltas
+from engine.game.state import GameSoFar, read_state, state_json
+from engine.game.table import GameState, Transfer, deltas
 from engine.game.wins import Seating
 from engine.rulesets import configure as configure_hand_rules
 from engine.rulesets import get as get_hand_rules
@@ -61,7 +61,7 @@ def _settle(game: GameInput) -> dict[str, Any]:
         raise bad_game(f"{game.ruleset} is played by {rules.players} players, not"
                        f" {len(game.players)}", field=("players",))
     rules = check_hand_options(game, rules)
-    state = GameState.start(rules) if game.start is None else read_state(game.start, rules)
+    state = GameSoFar.start(rules) if game.start is None else read_state(game.start, rules)
     first = state.hands
     hands: list[dict[str, Any]] = []
     states: list[dict[str, Any]] = []
@@ -116,7 +116,7 @@ def hand_options(game: GameInput, rules: GameRules) -> Mapping[str, Any]:
     return {**game.options, "chip_points": rules.chip_value}
 
 
-def _round_wind(table: Table, rules: GameRules) -> str:
+def _round_wind(table: GameState, rules: GameRules) -> str:
     if rules.dealer_rotation == "winner":
         return "E"
     return rules.winds[min(table.dealerships // rules.players, len(rules.winds) - 1)]
@@ -124,7 +124,7 @@ def _round_wind(table: Table, rules: GameRules) -> str:
 
 def _play(
     hand: HandInput,
-    table: Table,
+    table: GameState,
     rules: GameRules,
     game: GameInput,
     chips_by_kind: dict[str, list[int]],
@@ -171,7 +171,7 @@ def _play(
     }
 
 
-def _check_last_dealer_first(hand: HandInput, table: Table, rules: GameRules) -> None:
+def _check_last_dealer_first(hand: HandInput, table: GameState, rules: GameRules) -> None:
     last = rules.rounds is not None and table.dealerships == rules.rounds * rules.players - 1
     if not last or placements(table.scores)[table.dealer] != 1:
         raise bad_game(f"under {rules.slug} only the last dealer in first place may pass"
@@ -179,7 +179,7 @@ def _check_last_dealer_first(hand: HandInput, table: Table, rules: GameRules) ->
 
 
 def _end_lines(
-    table: Table, rules: GameRules, resolution: Resolution
+    table: GameState, rules: GameRules, resolution: Resolution
 ) -> tuple[list[str], list[Transfer]]:
     """Tobi and called game: the reasons the game ends now, and their chip lines."""
     ends: list[str] = []
@@ -209,7 +209,7 @@ def _busts(score: int, rules: GameRules) -> bool:
     return rules.bust == "at_zero" and score <= 0
 
 
-def _advance(table: Table, rules: GameRules, resolution: Resolution) -> None:
+def _advance(table: GameState, rules: GameRules, resolution: Resolution) -> None:
     if not resolution.dealer_stays:
         if rules.dealer_rotation == "winner" and resolution.winners and not resolution.passed:
             table.dealer = resolution.winners[0]
@@ -222,7 +222,7 @@ def _advance(table: Table, rules: GameRules, resolution: Resolution) -> None:
         table.honba = 0
 
 
-def _rounds_complete(table: Table, rules: GameRules) -> bool:
+def _rounds_complete(table: GameState, rules: GameRules) -> bool:
     return (
         rules.dealer_rotation == "counterclockwise"
         and rules.rounds is not None

@@ -18,7 +18,7 @@ from typing import Any
 from engine.game.final import CHIP_KINDS
 from engine.game.input import bad_game
 from engine.game.rules import GameRules
-from engine.game.table import Table
+from engine.game.table import GameState
 
 STATE_FIELDS = (
     "hands",
@@ -34,21 +34,21 @@ STATE_FIELDS = (
 
 
 @dataclass(slots=True)
-class GameState:
+class GameSoFar:
     """Where a game stands after ``hands`` hands; ``ended`` is ``{"hand", "reasons"}`` or None."""
 
     hands: int
-    table: Table
+    table: GameState
     chips_by_kind: dict[str, list[int]]
     ended: dict[str, Any] | None
 
     @classmethod
-    def start(cls, rules: GameRules) -> GameState:
+    def start(cls, rules: GameRules) -> GameSoFar:
         chips = {kind: [0] * rules.players for kind in CHIP_KINDS}
-        return cls(hands=0, table=Table.start(rules), chips_by_kind=chips, ended=None)
+        return cls(hands=0, table=GameState.start(rules), chips_by_kind=chips, ended=None)
 
 
-def state_json(state: GameState) -> dict[str, Any]:
+def state_json(state: GameSoFar) -> dict[str, Any]:
     table = state.table
     return {
         "hands": state.hands,
@@ -65,7 +65,7 @@ def state_json(state: GameState) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def read_state(data: Any, rules: GameRules) -> GameState:
+def read_state(data: Any, rules: GameRules) -> GameSoFar:
     """A game's ``start``: one of the states ``state_json`` wrote, checked field by field."""
     if not isinstance(data, Mapping):
         raise bad_game(
@@ -84,7 +84,7 @@ def read_state(data: Any, rules: GameRules) -> GameState:
     dealer = _count(data["dealer"], "dealer")
     if dealer >= seats:
         raise bad_game(f"seat {dealer} is not at the table", field=("start", "dealer"))
-    table = Table(
+    table = GameState(
         scores=_seat_values(data["scores"], "scores", seats),
         chips=_seat_values(data["chips"], "chips", seats),
         dealer=dealer,
@@ -95,7 +95,7 @@ def read_state(data: Any, rules: GameRules) -> GameState:
     chips_by_kind = {
         kind: _seat_values(kinds[kind], f"chips_by_kind.{kind}", seats) for kind in CHIP_KINDS
     }
-    return GameState(
+    return GameSoFar(
         hands=_count(data["hands"], "hands"),
         table=table,
         chips_by_kind=chips_by_kind,

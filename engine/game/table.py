@@ -1,4 +1,4 @@
-"""The table between hands, and the lines that move points and chips.
+"""The game between hands (``GameState``), and the lines that move points and chips.
 
 A hand's outcome is a list of :class:`Transfer` (one payer, one payee: each
 line sums to zero by construction) and a list of :class:`Deposit` (riichi
@@ -46,7 +46,9 @@ class Deposit:
 
 
 @dataclass(slots=True)
-class Table:
+class GameState:
+    """Where the game stands between hands (``parlor.models.Table`` is the furniture)."""
+
     scores: list[int]
     chips: list[int]
     dealer: int
@@ -57,7 +59,7 @@ class Table:
     pot: int
 
     @classmethod
-    def start(cls, rules: GameRules) -> Table:
+    def start(cls, rules: GameRules) -> GameState:
         return cls(
             scores=[rules.starting_points] * rules.players,
             chips=[0] * rules.players,

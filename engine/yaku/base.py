@@ -32,6 +32,11 @@ class Yaku:
     supersedes: tuple[str, ...] = ()  # yaku dropped when this one counts
     with_yakuman: bool = False  # still counts on a yakuman hand (points rulesets' bonuses)
     doc: str = ""
+    # What people call it, in English and in Japanese: the admin, the API's pages and the
+    # statements show these for a yaku that ledger/labels.py does not list, so a ruleset's
+    # new yaku needs no other file (docs/architecture.md, "Adding a yaku").
+    title: str = ""
+    title_ja: str = ""
 
     @property
     def is_yakuman(self) -> bool:

@@ -8,7 +8,7 @@ from typing import Any
 from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Prefetch, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
@@ -23,7 +23,7 @@ from ledger.admin.filters import player_filter
 from ledger.admin.roles import LedgerAdmin, may_record_hands, may_view
 from ledger.errors import LedgerError
 from ledger.forms.sessions import SessionOpenForm
-from ledger.models import Session, SessionSeat
+from ledger.models import Session, SessionSeat, live_hand_q
 from ledger.services.sessions import session_open
 
 OPEN_TEMPLATE = "admin/ledger/session/open.html"
@@ -48,13 +48,12 @@ class SessionAdmin(LedgerAdmin[Session]):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Session]:
         seats = SessionSeat.objects.select_related("player").order_by("seat")
-        live = Q(hands__superseded_by__isnull=True, hands__corrected_by__isnull=True)
         return (
             super()
             .get_queryset(request)
             .select_related("table", "ruleset_config")
             .prefetch_related(Prefetch("seats", queryset=seats))
-            .annotate(live_hands=Count("hands", filter=live, distinct=True))
+            .annotate(live_hands=Count("hands", filter=live_hand_q("hands__"), distinct=True))
         )
 
     @admin.display(description=gettext_lazy("session"), ordering="pk")

@@ -1,6 +1,6 @@
-"""The books as tables to export: a header and rows streamed from the database.
+"""The books as sheets to export: a header and rows streamed from the database.
 
-Each table is one ``values_list`` query read with ``iterator(chunk_size=...)``
+Each sheet is one ``values_list`` query read with ``iterator(chunk_size=...)``
 (a server-side cursor on PostgreSQL): no queryset is held whole and no model
 instance is built, so a year of a busy parlor exports in bounded memory.
 Times are turned into the parlor's local time here; the writers decide how
@@ -28,7 +28,7 @@ Row = list[Any]
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
+class Sheet:
     """One sheet (or the one CSV) of an export."""
 
     title: str
@@ -72,7 +72,7 @@ SETTLEMENT_COLUMNS = (
 )  # fmt: skip
 
 
-def settlements_table(window: Window) -> Table:
+def settlements_sheet(window: Window) -> Sheet:
     """Live settlements (a close undone by a correction is not listed), oldest first."""
     clock, currency = _Clock(window), window.parlor.currency_code
     query = (
@@ -102,7 +102,7 @@ def settlements_table(window: Window) -> Table:
             money, fee, money - fee, currency,
         ]  # fmt: skip
 
-    return Table("Settlements", SETTLEMENT_COLUMNS, query, shape)
+    return Sheet("Settlements", SETTLEMENT_COLUMNS, query, shape)
 
 
 ENTRY_COLUMNS = (
@@ -112,7 +112,7 @@ ENTRY_COLUMNS = (
 )  # fmt: skip
 
 
-def entries_table(window: Window) -> Table:
+def entries_sheet(window: Window) -> Sheet:
     """Every leg, reversals included; a player's export lists only the player's legs."""
     clock, currency = _Clock(window), window.parlor.currency_code
     entries = LedgerEntry.objects.filter(posting__session__parlor=window.parlor).filter(
@@ -135,7 +135,7 @@ def entries_table(window: Window) -> Table:
             reverses, correction, memo,
         ]  # fmt: skip
 
-    return Table("Ledger entries", ENTRY_COLUMNS, query, shape)
+    return Sheet("Ledger entries", ENTRY_COLUMNS, query, shape)
 
 
 PENALTY_COLUMNS = (
@@ -147,7 +147,7 @@ PENALTY_COLUMNS = (
 STATUS_BY_CORRECTION_KIND = {"void": "voided", "amend": "amended"}
 
 
-def penalties_table(window: Window) -> Table:
+def penalties_sheet(window: Window) -> Sheet:
     """Every chonbo and dead hand, corrected versions included, by player then time.
 
     ``status``: ``live``; ``voided`` or ``amended`` when its hand version was
@@ -191,7 +191,7 @@ def penalties_table(window: Window) -> Table:
             *hand_columns, made_by, status, number, kind, reason, by, clock.local(at),
         ]  # fmt: skip
 
-    return Table("Penalties", PENALTY_COLUMNS, query, shape)
+    return Sheet("Penalties", PENALTY_COLUMNS, query, shape)
 
 
 SUMMARY_COLUMNS = (
@@ -200,7 +200,7 @@ SUMMARY_COLUMNS = (
 )  # fmt: skip
 
 
-def summary_table(window: Window) -> Table:
+def summary_sheet(window: Window) -> Sheet:
     """Per player: games closed in the window, first places, points, chips, money and fees."""
     currency = window.parlor.currency_code
     query = (
@@ -232,4 +232,4 @@ def summary_table(window: Window) -> Table:
     def shape(row: tuple[Any, ...]) -> Row:
         return [*row, currency]
 
-    return Table("Summary", SUMMARY_COLUMNS, query, shape)
+    return Sheet("Summary", SUMMARY_COLUMNS, query, shape)

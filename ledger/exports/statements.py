@@ -159,13 +159,8 @@ def _game_lines(window: Window, player: Player, zone: ZoneInfo) -> list[str]:
 def _player_wins(window: Window, player: Player) -> Iterator[tuple[int, int, dict[str, Any]]]:
     """(points won, hand id, the win drawn) for each live win of ``player`` in the window."""
     hands = (
-        HandResult.objects.filter(
-            session__parlor=window.parlor,
-            session__seats__player=player,
-            kind=HandKind.WIN,
-            superseded_by__isnull=True,
-            corrected_by__isnull=True,
-        )
+        HandResult.objects.live()
+        .filter(session__parlor=window.parlor, session__seats__player=player, kind=HandKind.WIN)
         .filter(window.moment_filter("entered_at"))
         .annotate(player_seat=F("session__seats__seat"))
         .values_list(

@@ -1,8 +1,8 @@
-"""Writing tables to a file, row by row: CSV with ``csv.writer``, XLSX write-only.
+"""Writing sheets to a file, row by row: CSV with ``csv.writer``, XLSX write-only.
 
 CSV prints times as ISO 8601 with the parlor's offset. XLSX cells cannot
 hold a time zone, so they get the parlor's local wall time. An XLSX sheet
-holds at most 1,048,576 rows: a longer table goes on in "<title> (2)", and so on.
+holds at most 1,048,576 rows: a longer sheet goes on in "<title> (2)", and so on.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 from openpyxl import Workbook
 
 from ledger.exports.progress import Progress
-from ledger.exports.sources import Row, Table
+from ledger.exports.sources import Row, Sheet
 
 XLSX_MAX_ROWS = 1_048_576
 
@@ -27,11 +27,11 @@ def _csv_cell(value: Any) -> Any:
     return "" if value is None else value
 
 
-def csv_write(path: Path, table: Table, progress: Progress) -> None:
+def csv_write(path: Path, sheet: Sheet, progress: Progress) -> None:
     with path.open("w", newline="", encoding="utf-8") as out:
         writer = csv.writer(out)
-        writer.writerow(table.header)
-        for row in table.rows():
+        writer.writerow(sheet.header)
+        for row in sheet.rows():
             writer.writerow([_csv_cell(value) for value in row])
             progress.advance()
     progress.finish()
@@ -66,16 +66,16 @@ def _xlsx_sheets(
 
 
 def xlsx_write(
-    path: Path, tables: Sequence[Table], progress: Progress, *, rows_per_sheet: int = XLSX_MAX_ROWS
+    path: Path, sheets: Sequence[Sheet], progress: Progress, *, rows_per_sheet: int = XLSX_MAX_ROWS
 ) -> None:
     workbook = Workbook(write_only=True)
-    for table in tables:
-        _xlsx_sheets(workbook, table.title, table.header, _counted(table, progress), rows_per_sheet)
+    for sheet in sheets:
+        _xlsx_sheets(workbook, sheet.title, sheet.header, _counted(sheet, progress), rows_per_sheet)
     workbook.save(path)
     progress.finish()
 
 
-def _counted(table: Table, progress: Progress) -> Iterable[Row]:
-    for row in table.rows():
+def _counted(sheet: Sheet, progress: Progress) -> Iterable[Row]:
+    for row in sheet.rows():
         yield row
         progress.advance()

@@ -16,10 +16,12 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from engine import record as record_words
+from engine.game import vocabulary as game_words
+from ledger import labels
 from ledger.errors import LedgerError
 from ledger.forms.errors import EngineErrorTarget, engine_error_target
 from ledger.forms.melds import melds_format, melds_parse
-from ledger.labels import ABORT_CAUSES, FAULTS, SPECIALS
 from ledger.models import HandKind
 
 SeatChoices = Sequence[tuple[int, str]]
@@ -77,8 +79,9 @@ def _seats_field(label: Any, **kwargs: Any) -> forms.TypedMultipleChoiceField:
     )
 
 
-def _choices(labels: Mapping[str, Any]) -> list[tuple[str, Any]]:
-    return list(labels.items())
+def _choices(names: Sequence[str], labelled: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """The engine's names (its vocabulary decides which), each with its label."""
+    return [(name, labelled.get(name, name.replace("_", " "))) for name in names]
 
 
 class HandForm(forms.Form):
@@ -97,17 +100,25 @@ class HandForm(forms.Form):
     riichi_no_draws_left = _seats_field(_("riichi with no draw left"))
     # Abortive draw.
     abort_cause = forms.ChoiceField(
-        label=_("abort"), required=False, choices=[("", "---"), *_choices(ABORT_CAUSES)]
+        label=_("abort"),
+        required=False,
+        choices=[("", "---"), *_choices(game_words.ABORT_CAUSES, labels.ABORT_CAUSES)],
     )
     caller = _seat_field(_("called by (kyuushu kyuuhai)"))
     # Chonbo and dead hands: a manager's.
     offender = _seat_field(_("chonbo by"))
     chonbo_cause = forms.ChoiceField(
-        label=_("chonbo for"), required=False, choices=_choices(FAULTS), initial="other"
+        label=_("chonbo for"),
+        required=False,
+        choices=_choices(game_words.FAULT_CAUSES, labels.FAULTS),
+        initial="other",
     )
     dead = _seats_field(_("dead hands"))
     dead_cause = forms.ChoiceField(
-        label=_("dead hand for"), required=False, choices=_choices(FAULTS), initial="other"
+        label=_("dead hand for"),
+        required=False,
+        choices=_choices(game_words.FAULT_CAUSES, labels.FAULTS),
+        initial="other",
     )
     note = forms.CharField(label=_("note"), required=False, max_length=200)
 
@@ -167,7 +178,7 @@ class WinForm(forms.Form):
     specials = forms.MultipleChoiceField(
         label=_("special tiles held"),
         required=False,
-        choices=list(SPECIALS.items()),
+        choices=_choices(record_words.SPECIALS, labels.SPECIALS),
         widget=forms.CheckboxSelectMultiple,
     )
 

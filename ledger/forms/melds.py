@@ -9,10 +9,10 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from engine.record import MELD_KINDS
 from ledger.errors import RequestErrorCode
 
-MELD_KINDS = ("chi", "pon", "minkan", "kakan", "ankan")
-_MELD = re.compile(r"(chi|pon|minkan|kakan|ankan)\s*[:=]?\s*([0-9mpsz]+)")
+_MELD = re.compile(rf"({'|'.join(MELD_KINDS)})\s*[:=]?\s*([0-9mpsz]+)")
 _SEPARATORS = re.compile(r"[\s,;/]+")
 
 

@@ -16,7 +16,7 @@ from ledger.models.accounts import Account, AccountKind
 from ledger.models.closing import SessionClose, SessionClosing
 from ledger.models.corrections import Correction, CorrectionKind
 from ledger.models.exports import ExportFormat, ExportJob, ExportKind, ExportScope, ExportState
-from ledger.models.hands import HandKind, HandResult
+from ledger.models.hands import HandKind, HandResult, live_hand_q
 from ledger.models.jobs import CloseJobState, JobError, JobErrorCode, job_error
 from ledger.models.penalties import Penalty, PenaltyKind
 from ledger.models.postings import LedgerEntry, Posting, PostingKind
@@ -37,6 +37,7 @@ __all__ = [
     "ExportState",
     "HandKind",
     "HandResult",
+    "live_hand_q",
     "JobError",
     "JobErrorCode",
     "LedgerEntry",

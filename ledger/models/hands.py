@@ -1,5 +1,7 @@
 """Hand results: what staff entered for one hand and what the engine made of it."""
 
+from __future__ import annotations
+
 from typing import Any
 
 from django.conf import settings
@@ -17,6 +19,22 @@ class HandKind(models.TextChoices):
     CHONBO = "chonbo", _("chonbo")
 
 
+def live_hand_q(via: str = "") -> Q:
+    """The live hand versions: neither superseded by a newer version nor voided or amended.
+
+    ``via``: the path to the hand from the model filtered (``"hand__"`` from a
+    penalty, ``"hands__"`` from a session); empty for hand results themselves
+    (``HandResult.objects.live()``).
+    """
+    return Q(**{f"{via}superseded_by__isnull": True, f"{via}corrected_by__isnull": True})
+
+
+class HandResultQuerySet(models.QuerySet["HandResult"]):
+    def live(self) -> HandResultQuerySet:
+        """The versions that count (see ``live_hand_q``)."""
+        return self.filter(live_hand_q())
+
+
 class HandResult(models.Model):
     """One version of one hand of a session; never edited, never deleted.
 
@@ -25,7 +43,7 @@ class HandResult(models.Model):
     hand whose result the correction changed, adds a new version with the
     same ordinal that ``supersedes`` the old one; voiding hand N marks it
     with a ``Correction`` (``corrected_by``). The live hands of a session are
-    the versions neither superseded nor corrected (``ledger.selectors``).
+    the versions neither superseded nor corrected: ``HandResult.objects.live()``.
     """
 
     session = models.ForeignKey(
@@ -69,6 +87,8 @@ class HandResult(models.Model):
         verbose_name=_("entered by"),
     )
     entered_at = models.DateTimeField(_("entered at"), default=timezone.now)
+
+    objects = HandResultQuerySet.as_manager()
 
     class Meta:
         ordering = ["session", "ordinal", "version"]

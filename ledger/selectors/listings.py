@@ -72,7 +72,7 @@ def hands_with_postings(
         .order_by("ordinal", "version")
     )
     if not include_corrected:
-        hands = hands.filter(superseded_by__isnull=True, corrected_by__isnull=True)
+        hands = hands.live()
     return hands
 
 

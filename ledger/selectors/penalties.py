@@ -6,7 +6,7 @@ from datetime import datetime
 
 from django.db.models import QuerySet
 
-from ledger.models import Penalty, PenaltyKind
+from ledger.models import Penalty, PenaltyKind, live_hand_q
 from parlor.models import Parlor, Player
 
 
@@ -28,9 +28,7 @@ def penalties_for(
         "player", "hand", "session__table", "recorded_by"
     ).order_by("-recorded_at", "-pk")
     if not include_corrected:
-        penalties = penalties.filter(
-            hand__superseded_by__isnull=True, hand__corrected_by__isnull=True
-        )
+        penalties = penalties.filter(live_hand_q("hand__"))
     if parlor is not None:
         penalties = penalties.filter(session__parlor=parlor)
     if player is not None:

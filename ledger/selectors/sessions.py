@@ -29,9 +29,7 @@ def session_seats(*, session: Session) -> list[SessionSeat]:
 
 def session_live_hands(*, session: Session) -> QuerySet[HandResult]:
     """The hands that count, in game order: versions neither superseded nor corrected."""
-    return HandResult.objects.filter(
-        session=session, superseded_by__isnull=True, corrected_by__isnull=True
-    ).order_by("ordinal")
+    return HandResult.objects.live().filter(session=session).order_by("ordinal")
 
 
 def session_next_ordinal(*, session: Session) -> int:
@@ -142,7 +140,7 @@ class NextHand:
 
 def _next_hand_rows(session_id: int, lock: bool) -> QuerySet[SessionSeat]:
     hands = HandResult.objects.filter(session=OuterRef("session_id"))
-    live = hands.filter(superseded_by__isnull=True, corrected_by__isnull=True).order_by("-ordinal")
+    live = HandResult.objects.live().filter(session=OuterRef("session_id")).order_by("-ordinal")
     rows = _seats_with_accounts(session_id).annotate(
         last_ordinal=Subquery(hands.order_by("-ordinal").values("ordinal")[:1]),
         last_live=Subquery(live.values("pk")[:1]),

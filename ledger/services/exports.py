@@ -1,7 +1,7 @@
 """Export jobs: requested by the admin or the API, run by a Celery worker (docs/jobs.md).
 
 ``export_request`` checks what is asked and writes a queued job;
-``export_run`` claims it, streams its tables into a file under
+``export_run`` claims it, streams its sheets into a file under
 ``MEDIA_ROOT/exports/`` and marks it done or failed. Running a job twice (a
 redelivery after a worker died) builds the file again from the start and
 replaces the first attempt's; a job already done or failed is left alone.
@@ -33,11 +33,11 @@ from ledger.errors import LedgerErrorCode
 from ledger.exports.progress import Progress
 from ledger.exports.scope import Window, window_of
 from ledger.exports.sources import (
-    Table,
-    entries_table,
-    penalties_table,
-    settlements_table,
-    summary_table,
+    Sheet,
+    entries_sheet,
+    penalties_sheet,
+    settlements_sheet,
+    summary_sheet,
     window_settlements,
 )
 from ledger.exports.statements import pdf_renderer, statement_html, statement_players
@@ -59,15 +59,15 @@ from parlor.models import Parlor, Player
 
 logger = logging.getLogger(__name__)
 
-TABLES_BY_KIND: dict[str, Callable[[Window], list[Table]]] = {
-    ExportKind.SETTLEMENTS: lambda w: [settlements_table(w)],
-    ExportKind.LEDGER_ENTRIES: lambda w: [entries_table(w)],
-    ExportKind.PENALTIES: lambda w: [penalties_table(w)],
+SHEETS_BY_KIND: dict[str, Callable[[Window], list[Sheet]]] = {
+    ExportKind.SETTLEMENTS: lambda w: [settlements_sheet(w)],
+    ExportKind.LEDGER_ENTRIES: lambda w: [entries_sheet(w)],
+    ExportKind.PENALTIES: lambda w: [penalties_sheet(w)],
     ExportKind.DAY_REPORT: lambda w: [
-        summary_table(w),
-        settlements_table(w),
-        entries_table(w),
-        penalties_table(w),
+        summary_sheet(w),
+        settlements_sheet(w),
+        entries_sheet(w),
+        penalties_sheet(w),
     ],  # fmt: skip
 }
 
@@ -293,12 +293,12 @@ def _build(job: ExportJob) -> str:
 def _write(job: ExportJob, window: Window, path: Path) -> str:
     if job.kind == ExportKind.STATEMENTS:
         return _write_statements(job, window, path)
-    tables = TABLES_BY_KIND[job.kind](window)
-    progress = Progress(job_id=job.pk, total=sum(table.count() for table in tables))
+    sheets = SHEETS_BY_KIND[job.kind](window)
+    progress = Progress(job_id=job.pk, total=sum(sheet.count() for sheet in sheets))
     if job.format == ExportFormat.CSV:
-        csv_write(path, tables[0], progress)
+        csv_write(path, sheets[0], progress)
     else:
-        xlsx_write(path, tables, progress)
+        xlsx_write(path, sheets, progress)
     return str(job.format)
 
 

@@ -75,7 +75,6 @@ def _label_filter(table: labels.Labels) -> Callable[[Any], str]:
 
 # {{ name|yaku }}, {{ name|limit }}, ...: the engine's names in the active language.
 LABEL_FILTERS = {
-    "yaku": labels.YAKU,
     "limit": labels.LIMITS,
     "reason": labels.REASONS,
     "abort_cause": labels.ABORT_CAUSES,
@@ -87,6 +86,12 @@ LABEL_FILTERS = {
 }
 for _name, _table in LABEL_FILTERS.items():
     register.filter(_name, _label_filter(_table))
+
+
+@register.filter("yaku")
+def yaku(name: Any) -> str:
+    """A yaku's label, or the title its declaration carries (``labels.yaku_label``)."""
+    return labels.yaku_label(str(name)) if name else ""
 
 
 @register.filter

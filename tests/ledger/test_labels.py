@@ -7,6 +7,7 @@ from django.utils import translation
 
 import engine.game
 import engine.rulesets
+from engine.yaku import Yaku
 from ledger import labels
 
 # spec/hand-record.md, "Canonical yaku names".
@@ -89,7 +90,23 @@ def test_the_specs_canonical_yaku_all_have_labels() -> None:
 
 
 def test_every_yaku_of_every_registered_ruleset_has_a_label() -> None:
-    assert sorted(engine_yaku() - set(labels.YAKU)) == []
+    # Here, or as the title (English and Japanese) its declaration carries.
+    titled = {name for name, yaku in labels.declared_yaku().items() if yaku.title_ja}
+    assert sorted(engine_yaku() - set(labels.YAKU) - titled) == []
+
+
+def test_a_yaku_declaring_its_title_is_shown_by_it_in_each_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A ruleset's new yaku: declared with its titles, it needs no label here.
+    new = Yaku("sanrenkou", 2, 2, lambda a, c: 0, title="Sanrenkou", title_ja="三連刻")
+    monkeypatch.setattr(labels, "declared_yaku", lambda: {"sanrenkou": new})
+
+    with translation.override("en"):
+        assert labels.yaku_label("sanrenkou") == "Sanrenkou"
+    with translation.override("ja"):
+        assert labels.yaku_label("sanrenkou") == "三連刻"
+        assert labels.yaku_label("pinfu") == str(labels.YAKU["pinfu"])
 
 
 def test_every_option_of_every_registered_ruleset_and_game_has_a_label() -> None:

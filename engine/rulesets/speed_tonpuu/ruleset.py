@@ -14,7 +14,7 @@ from engine.rulesets.registry import register
 from engine.rulesets.riichi_standard import RIICHI_STANDARD
 from engine.rulesets.speed_tonpuu.options import SPEED_OPTIONS, with_shapes
 from engine.rulesets.speed_tonpuu.score import speed_score
-from engine.rulesets.speed_tonpuu.specials import CHANKAN_ANKAN, WILDCARD, boolean_field
+from engine.rulesets.speed_tonpuu.special_tiles import CHANKAN_ANKAN, WILDCARD, boolean_field
 from engine.rulesets.speed_tonpuu.yaku import SPEED_YAKU
 from engine.tiles import WEST, standard_tile_set
 from engine.yaku import WAIT_DOUBLE_YAKUMAN

@@ -21,7 +21,7 @@ from engine.hand.valuation import Valuation
 from engine.record import HandRecord
 from engine.result import ScoreResult, render
 from engine.rulesets.speed_tonpuu.chips import chips_received, hand_chips
-from engine.rulesets.speed_tonpuu.specials import (
+from engine.rulesets.speed_tonpuu.special_tiles import (
     WILDCARD,
     check_chankan_ankan,
     check_gold_is_plain,

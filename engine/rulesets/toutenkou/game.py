@@ -18,7 +18,7 @@ from engine.game.options import GameOption, table_options, table_rules
 from engine.game.registry import GameRulesEntry
 from engine.game.rules import ROTATIONS, GameRules
 from engine.game.standard import STANDARD_FALSE_CALLS
-from engine.rulesets.toutenkou.specials import BANBAN, OYA
+from engine.rulesets.toutenkou.yaku import BANBAN, OYA
 
 SLUG = "toutenkou"
 PLAYERS = 3

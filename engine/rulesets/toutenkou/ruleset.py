@@ -12,8 +12,8 @@ from typing import Any
 from engine.rulesets.base import ALL_RIICHI, Ruleset
 from engine.rulesets.options import Option
 from engine.rulesets.registry import register
-from engine.rulesets.toutenkou import specials
-from engine.rulesets.toutenkou.scoring import (
+from engine.rulesets.toutenkou import yaku as toutenkou_yaku
+from engine.rulesets.toutenkou.score import (
     ROBBED_GARI,
     parse_robbed_gari,
     points_payment,
@@ -56,9 +56,9 @@ def _manzu_dora(r: Ruleset, order: Any) -> Ruleset:
 
 def _fives(r: Ruleset, mode: Any) -> Ruleset:
     if mode == "dora":
-        return r.adding(specials.FIVE_DORA, after="aka_dora")
+        return r.adding(toutenkou_yaku.FIVE_DORA, after="aka_dora")
     if mode == "gari":  # the red fives' value is their gari points, not aka dora
-        return r.adding(specials.FIVE_GARI, after="aka_dora").without("aka_dora")
+        return r.adding(toutenkou_yaku.FIVE_GARI, after="aka_dora").without("aka_dora")
     return r
 
 
@@ -75,7 +75,7 @@ def _all_gari_yakuman(r: Ruleset, on: Any) -> Ruleset:
     if not on:
         return r
     return r.replace(
-        yaku=tuple(specials.ALL_GARI_YAKUMAN if y.name == "all_gari" else y for y in r.yaku)
+        yaku=tuple(toutenkou_yaku.ALL_GARI_YAKUMAN if y.name == "all_gari" else y for y in r.yaku)
     )
 
 
@@ -108,7 +108,7 @@ def _open_riichi(r: Ruleset, on: Any) -> Ruleset:
 
 
 def _daisharin(r: Ruleset, on: Any) -> Ruleset:
-    return r.adding(specials.DAISHARIN) if on else r
+    return r.adding(toutenkou_yaku.DAISHARIN) if on else r
 
 
 def _same(r: Ruleset, value: Any) -> Ruleset:
@@ -173,7 +173,7 @@ TOUTENKOU = register(
         slug="toutenkou",
         players=3,
         tiles=_TILES,
-        yaku=_REGULAR + specials.SPECIAL_YAKU,
+        yaku=_REGULAR + toutenkou_yaku.TOUTENKOU_YAKU,
         doc="Toutenkou (three players, points instead of han and fu), tenhou.net rules.",
         options=OPTIONS,
         double_yakuman=frozenset(),

@@ -15,15 +15,18 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from engine import record as record_words
+from engine.game import vocabulary as game_words
 from ledger.api.serializers.books import PlannedPostingSerializer, PostingSerializer
 from ledger.models import HandKind, HandResult
 
-MELD_KINDS = [(kind, kind) for kind in ("chi", "pon", "minkan", "kakan", "ankan")]
-_FAULTS = "false_pon, false_chi, false_kan, false_riichi, false_ron, false_tsumo, kuikae, ..."
+# The game JSON's vocabulary is the engine's (engine.game.vocabulary, engine.record);
+# tests/ledger/api/test_hand_vocabulary.py checks these serializers name exactly its fields.
+_FAULTS = ", ".join(game_words.FAULT_CAUSES)
 
 
 class MeldSerializer(serializers.Serializer[Any]):
-    kind = serializers.ChoiceField(choices=MELD_KINDS)
+    kind = serializers.ChoiceField(choices=record_words.MELD_KINDS)
     tiles = serializers.CharField(help_text="mpsz tiles, e.g. 555z.")
 
 
@@ -33,10 +36,10 @@ class HandRecordSerializer(serializers.Serializer[Any]):
     hand = serializers.CharField(help_text="Concealed tiles including the winning tile (mpsz).")
     win_tile = serializers.CharField()
     melds = MeldSerializer(many=True, required=False)
-    win = serializers.ChoiceField(choices=["ron", "tsumo"], required=False)
+    win = serializers.ChoiceField(choices=record_words.WIN_KINDS, required=False)
     dora_indicators = serializers.CharField(required=False)
     ura_indicators = serializers.CharField(required=False)
-    riichi = serializers.ChoiceField(choices=["none", "riichi", "double", "open"], required=False)
+    riichi = serializers.ChoiceField(choices=record_words.RIICHI_KINDS, required=False)
     ippatsu = serializers.BooleanField(required=False)
     rinshan = serializers.BooleanField(required=False)
     chankan = serializers.BooleanField(required=False)
@@ -57,7 +60,9 @@ class WinSerializer(serializers.Serializer[Any]):
         required=False, allow_null=True, help_text="Absent: tsumo."
     )
     record = HandRecordSerializer(required=False)
-    special = serializers.CharField(required=False, help_text="A game-level win, e.g. suukantsu.")
+    special = serializers.ChoiceField(
+        choices=game_words.SPECIAL_WINS, required=False, help_text="A game-level win."
+    )
     pao = serializers.IntegerField(required=False)
 
 
@@ -78,7 +83,11 @@ class HandInputSerializer(serializers.Serializer[Any]):
     tenpai = serializers.ListField(child=serializers.IntegerField(), required=False)
     nagashi = serializers.ListField(child=serializers.IntegerField(), required=False)
     riichi_no_draws_left = serializers.ListField(child=serializers.IntegerField(), required=False)
-    cause = serializers.CharField(required=False, help_text="abort: its cause; chonbo: the fault.")
+    cause = serializers.ChoiceField(
+        choices=game_words.ABORT_CAUSES + game_words.FAULT_CAUSES,
+        required=False,
+        help_text="abort: its cause; chonbo: the fault.",
+    )
     kans = serializers.ListField(child=serializers.IntegerField(), required=False)
     caller = serializers.IntegerField(required=False)
     offender = serializers.IntegerField(required=False, help_text="chonbo: the offender's seat.")

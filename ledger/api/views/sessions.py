@@ -21,7 +21,7 @@ from ledger.api.serializers.sessions import (
     SessionOpenSerializer,
     SessionSerializer,
 )
-from ledger.api.views.shapes import session_balances_body
+from ledger.api.views.bodies import session_balances_body
 from ledger.api.viewsets import ApiDefaults
 from ledger.models import Session
 from ledger.selectors.listings import sessions_with_seats

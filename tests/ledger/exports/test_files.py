@@ -21,7 +21,7 @@ from openpyxl import load_workbook
 
 from ledger.exports.progress import Progress
 from ledger.exports.scope import window_of
-from ledger.exports.sources import entries_table
+from ledger.exports.sources import entries_sheet
 from ledger.exports.statements import statement_html
 from ledger.exports.writers import xlsx_write
 from ledger.models import ExportJob, ExportState, HandResult, LedgerEntry, Session, Settlement
@@ -148,7 +148,7 @@ def test_a_long_table_goes_on_in_a_second_sheet(staff: User, tmp_path: Path) -> 
         by=staff,
         date_from=today(session),
     )
-    table = entries_table(window_of(job))
+    table = entries_sheet(window_of(job))
     total = table.count()
     path = tmp_path / "split.xlsx"
 

@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from ledger.exports.scope import window_of
-from ledger.exports.sources import summary_table
+from ledger.exports.sources import summary_sheet
 from ledger.exports.statements import money_text
 from ledger.models import Correction, HandResult, Session, Settlement
 from ledger.selectors import live_settlements, player_balance, superseded_settlements
@@ -93,7 +93,7 @@ def test_every_view_sums_to_the_same_money_after_correct_and_reclose(
     xlsx_job = run(session, staff, kind="settlements", format="xlsx")
     sheets: dict[str, list[dict[str, Any]]] = xlsx_sheets(xlsx_job)
     assert {row["member_number"]: row["net_money"] for row in sheets["Settlements"]} == expected
-    summary = summary_table(window_of(xlsx_job))  # the day report's first sheet
+    summary = summary_sheet(window_of(xlsx_job))  # the day report's first sheet
     net = summary.header.index("net_money")
     assert {row[0]: row[net] for row in summary.rows()} == expected
 

@@ -76,7 +76,7 @@ def facts(c: HandContext) -> GariFacts:
     return found
 
 
-def special(name: str, closed: int, open_: int | None, check: Check, doc: str) -> Yaku:
+def toutenkou_bonus(name: str, closed: int, open_: int | None, check: Check, doc: str) -> Yaku:
     return Yaku(name, closed, open_, check, bonus=True, with_yakuman=True, doc=doc)
 
 
@@ -140,25 +140,25 @@ def _daisharin(a: Arrangement, c: HandContext) -> bool:
     return sum(c.counts) == 14 and all(c.counts[k] == 2 for k in DAISHARIN_KINDS)
 
 
-OYA = special("oya", 1, 1, _oya, "winning as dealer")
-MENZEN = special("menzen", 1, None, _always, "the winning hand is closed (ankan allowed)")
-HONBA = special("honba", 1, 1, _honba, "one per honba")
-GARI = special("gari", 1, 1, _gari, "one per gari set aside (nuki); 0m is also aka_dora")
-BANBAN = special("banban", 2, 2, _always, "every winning hand")
-MINKAN = special("minkan", 2, 2, _minkan, "each open kan (minkan or kakan)")
-ANKAN = special("ankan", 4, 4, _ankan, "each closed kan")
-GARI_SET = special("gari_set", 4, 4, _gari_set, "all four of one gari, kept or set aside")
-RON = special("ron", 8, 8, _ron, "winning on another player's discard")
-KARASU = special("karasu", 20, 10, _karasu, "no gari in hand, melds, nuki or discards")
-ALL_GARI = special("all_gari", 20, 20, _all_gari, "every gari tile of the set collected")
+OYA = toutenkou_bonus("oya", 1, 1, _oya, "winning as dealer")
+MENZEN = toutenkou_bonus("menzen", 1, None, _always, "the winning hand is closed (ankan allowed)")
+HONBA = toutenkou_bonus("honba", 1, 1, _honba, "one per honba")
+GARI = toutenkou_bonus("gari", 1, 1, _gari, "one per gari set aside (nuki); 0m is also aka_dora")
+BANBAN = toutenkou_bonus("banban", 2, 2, _always, "every winning hand")
+MINKAN = toutenkou_bonus("minkan", 2, 2, _minkan, "each open kan (minkan or kakan)")
+ANKAN = toutenkou_bonus("ankan", 4, 4, _ankan, "each closed kan")
+GARI_SET = toutenkou_bonus("gari_set", 4, 4, _gari_set, "all four of one gari, kept or set aside")
+RON = toutenkou_bonus("ron", 8, 8, _ron, "winning on another player's discard")
+KARASU = toutenkou_bonus("karasu", 20, 10, _karasu, "no gari in hand, melds, nuki or discards")
+ALL_GARI = toutenkou_bonus("all_gari", 20, 20, _all_gari, "every gari tile of the set collected")
 # JA: "50点(役満) ... ガリを全て集める" (option all_gari_yakuman): a real yakuman, so the
 # regular yaku drop and a hand with no other yaku wins with it.
 ALL_GARI_YAKUMAN = yakuman_yaku("all_gari", _all_gari)
-FIVE_GARI = special("five_gari", 1, 1, _five_gari_check, "5p/5s held: black 1, red 3")
+FIVE_GARI = toutenkou_bonus("five_gari", 1, 1, _five_gari_check, "5p/5s held: black 1, red 3")
 FIVE_DORA = Yaku("five_dora", 1, 1, _five_dora, bonus=True, doc="each 5p/5s held")
 # JA: "オープンリーチ大車輪など各種ローカル役を採用していることも多い" (option daisharin).
 DAISHARIN = yakuman_yaku("daisharin", _daisharin, closed_only=True)
 
-SPECIAL_YAKU: tuple[Yaku, ...] = (
+TOUTENKOU_YAKU: tuple[Yaku, ...] = (
     OYA, MENZEN, HONBA, GARI, BANBAN, MINKAN, ANKAN, GARI_SET, RON, KARASU, ALL_GARI,
 )  # fmt: skip

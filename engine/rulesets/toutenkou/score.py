@@ -21,8 +21,8 @@ from engine.hand.payment import Payment
 from engine.hand.valuation import Valuation, has_yaku
 from engine.record import HandRecord
 from engine.result import ScoreResult, render
-from engine.rulesets.toutenkou.specials import FACTS, gari_facts
 from engine.rulesets.toutenkou.tiles import gari_kinds
+from engine.rulesets.toutenkou.yaku import FACTS, gari_facts
 from engine.tiles import KIND, N_KINDS, parse_tiles, tile_name
 from engine.yaku.base import YakuHit
 
