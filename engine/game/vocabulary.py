@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.game.rules import FAULTS
 
 GAME_FIELDS = (
-    "id", "ruleset", "options", "game_options", "players", "hands", "stopped", "start", "states"
+    "id", "ruleset", "options", "game_options", "players", "hands", "stopped", "states", "start"
 )  # fmt: skip
 HAND_KINDS = ("win", "draw", "abort", "chonbo")
 # Every hand's fields, then each kind's own.
