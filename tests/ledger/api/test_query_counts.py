@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 from typing import Any
 
@@ -10,7 +11,7 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from ledger.models import Session
+from ledger.models import ExportJob, Session
 from ledger.services.corrections import hand_void
 from ledger.services.hands import hand_record
 from ledger.services.settlements import session_close
@@ -84,6 +85,17 @@ def settlements(n: int) -> str:
     return "/api/settlements/"
 
 
+def exports(n: int) -> str:
+    parlor = ParlorFactory()
+    for _ in range(n):
+        ExportJob.objects.create(
+            kind="settlements", scope="day", format="csv", parlor=parlor,
+            date_from=datetime.date(2026, 1, 1), date_to=datetime.date(2026, 1, 1),
+            requested_by=User.objects.create_user(f"asks-{ExportJob.objects.count()}"),
+        )  # fmt: skip
+    return "/api/exports/"
+
+
 def parlor_rows(factory: Callable[..., object], path: str) -> Callable[[int], str]:
     def build(n: int) -> str:
         parlor = ParlorFactory()
@@ -102,6 +114,7 @@ LISTS = {
     "statements": statements,
     "balances": balances,
     "settlements": settlements,
+    "exports": exports,
     "players": parlor_rows(PlayerFactory, "/api/players/"),
     "tables": parlor_rows(TableFactory, "/api/tables/"),
     "ruleset-configs": parlor_rows(RulesetConfigFactory, "/api/ruleset-configs/"),
