@@ -138,34 +138,33 @@ class NextHand:
     replay: bool
 
 
-def _next_hand_rows(session_id: int, lock: bool) -> QuerySet[SessionSeat]:
+def _next_hand_rows(session_id: int) -> QuerySet[SessionSeat]:
     hands = HandResult.objects.filter(session=OuterRef("session_id"))
     live = HandResult.objects.live().filter(session=OuterRef("session_id")).order_by("-ordinal")
-    rows = _seats_with_accounts(session_id).annotate(
+    return _seats_with_accounts(session_id).annotate(
         last_ordinal=Subquery(hands.order_by("-ordinal").values("ordinal")[:1]),
         last_live=Subquery(live.values("pk")[:1]),
         last_live_ordinal=Subquery(live.values("ordinal")[:1]),
         last_state=Subquery(live.values("game_state")[:1], output_field=JSONField()),
     )
-    return rows.select_for_update(of=("session",)) if lock else rows
 
 
-_NEXT_HAND = {
-    lock: PreparedQuery(lambda session_id, lock=lock: _next_hand_rows(session_id, lock),
-                        session_id=_SESSION)
-    for lock in (False, True)
-}  # fmt: skip
+_NEXT_HAND = PreparedQuery(_next_hand_rows, session_id=_SESSION)
 
 
 def session_next_hand(*, session_id: int, lock: bool) -> NextHand:
-    """The session (locked until the transaction ends when ``lock``: every hand-changing
-    service takes it), its accounts, the next hand's number and the state it starts from.
+    """The session, its accounts, the next hand's number and the state it starts from.
 
-    One query, compiled once per process (``PreparedQuery``: compiling it cost more CPU
-    than the rest of recording a hand). Raises ``Session.DoesNotExist`` when there is no
-    such session.
+    ``lock``: the session row is locked first (``session_lock_for_update``, every
+    hand-changing service takes it), in a statement of its own: PostgreSQL reads a
+    statement's subqueries as of the statement's start, so a read that waited for the
+    lock in the same statement would not see the hand the holder wrote. The read is one
+    query, compiled once per process (``PreparedQuery``: compiling it cost more CPU than
+    the rest of recording a hand). Raises ``Session.DoesNotExist`` for no such session.
     """
-    seats: list[Any] = _NEXT_HAND[lock].rows(session_id=session_id)  # annotated rows
+    if lock and not session_lock_for_update(session_id=session_id).values_list("pk"):
+        raise Session.DoesNotExist(f"no session {session_id}")
+    seats: list[Any] = _NEXT_HAND.rows(session_id=session_id)  # annotated rows
     if not seats:
         raise Session.DoesNotExist(f"no session {session_id}")
     first = seats[0]
