@@ -15,7 +15,8 @@ What it does, on loopback only:
 3. runs ``--clients`` threads for ``--duration`` seconds (or ``--max-requests``
    each), each over one keep-alive connection (http.client). Each client opens
    its own session and records hands into it, a realistic mix (rons, some
-   with riichi, tsumos, exhaustive draws), each POST with an Idempotency-Key,
+   with riichi, tsumos, exhaustive draws), each POST with an Idempotency-Key
+   (and each hand with the Expected-Hand-Number it should take),
    reads the session's balances after about a third of the hands, and when
    the engine says the game is over closes the session (manager) and opens
    the next one at the same table. ``--rate`` paces each client (requests per
@@ -247,13 +248,23 @@ class Client:
         self.stats = Stats()
         self.session: int | None = None
         self.scores = [25000] * 4
+        # The hand number the next POST expects, sent as Expected-Hand-Number beside the key.
+        self.next_number = 1
         self.requests = 0
 
     def call(
-        self, kind: str, method: str, path: str, body: Any = None, *, manager: bool = False
+        self,
+        kind: str,
+        method: str,
+        path: str,
+        body: Any = None,
+        *,
+        manager: bool = False,
+        extra_headers: dict[str, str] | None = None,
     ) -> Any:
         token = self.fixtures.manager_token if manager else self.fixtures.staff_token
         headers = {"Authorization": f"Token {token}", "Accept": "application/json"}
+        headers.update(extra_headers or {})
         payload = None
         if body is not None or method == "POST":
             payload = json.dumps(body or {})
@@ -288,6 +299,7 @@ class Client:
         opened = self.call("open", "POST", "/api/sessions/", body)
         self.session = None if opened is None else opened["id"]
         self.scores = [25000] * 4
+        self.next_number = 1
 
     def can_riichi(self, seat: int) -> bool:
         return self.scores[seat] >= 1000 and self.random.random() < 0.4
@@ -312,11 +324,16 @@ class Client:
             self.open_session()
             return
         recorded = self.call(
-            "hand", "POST", f"/api/sessions/{self.session}/hands/", self.next_hand()
+            "hand",
+            "POST",
+            f"/api/sessions/{self.session}/hands/",
+            self.next_hand(),
+            extra_headers={"Expected-Hand-Number": str(self.next_number)},
         )
         if recorded is None:
             return
         self.stats.hands += 1
+        self.next_number = recorded["ordinal"] + 1
         self.scores = recorded["result"]["scores"]
         if self.random.random() < 0.35:
             self.call("balances", "GET", f"/api/sessions/{self.session}/balances/")

@@ -72,10 +72,10 @@ def riichi_draws(count: int) -> list[dict[str, Any]]:
 # (path fragment, layer): the first fragment found in a function's file names its layer.
 LAYERS = [
     ("/engine/", "engine (scoring and settling)"),
-    ("ledger/api/idempotency", "idempotency"),
+    ("api/idempotency", "idempotency"),
     ("rest_framework/authentication", "authentication"),
     ("rest_framework/authtoken", "authentication"),
-    ("ledger/api/permissions", "permissions"),
+    ("api/permissions", "permissions"),
     ("rest_framework/permissions", "permissions"),
     ("ledger/api/serializers", "serializers"),
     ("rest_framework/serializers", "serializers"),

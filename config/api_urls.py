@@ -7,8 +7,8 @@ from django.urls import path, re_path
 from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
-from ledger.api.exports import ExportJobViewSet, SessionCloseJobView
 from ledger.api.views.corrections import CorrectionViewSet
+from ledger.api.views.exports import ExportJobViewSet, SessionCloseJobView
 from ledger.api.views.hands import HandViewSet
 from ledger.api.views.penalties import PenaltyViewSet
 from ledger.api.views.player_pages import MyDaysView, MySessionsView, MySessionView

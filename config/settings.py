@@ -53,7 +53,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "parlor",
     "ledger",
-    "ledger.api",
+    "api",
     "axes",
 ]
 
@@ -168,7 +168,7 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("MAX_REQUEST_BODY_BYTES", default=262_144)
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # DRF's token authentication, with the user's roles read in the same query.
-        "ledger.api.authentication.TokenWithRolesAuthentication",
+        "api.authentication.TokenWithRolesAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -177,10 +177,10 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     # Ledger and engine refusals as {"error": {"code", "message", "field"}}; see docs/api.md.
-    "EXCEPTION_HANDLER": "ledger.api.errors.api_exception_handler",
+    "EXCEPTION_HANDLER": "api.errors.api_exception_handler",
     # DRF's parsers, but JSON nested past the recursion limit is a 400, not a 500.
     "DEFAULT_PARSER_CLASSES": [
-        "ledger.api.parsers.SafeJSONParser",
+        "api.parsers.SafeJSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.errors import EngineError, ErrorCode
+from engine.fast.score import _score as _fast_score
 from engine.record import HandRecord
 from engine.result import ScoreResult
 from engine.rulesets import Ruleset, configure
@@ -36,6 +37,16 @@ def score(record: Mapping[str, Any]) -> dict[str, Any]:
     Never raises for bad input: problems come back as
     ``{"id", "ok": false, "error": {"code", "message"}}``.
     """
+    try:
+        fast = _fast_score(record)
+    except Exception:  # noqa: BLE001 - the reference path scores it and reports any error
+        fast = None
+    return score_reference(record) if fast is None else fast
+
+
+def score_reference(record: Mapping[str, Any]) -> dict[str, Any]:
+    """``score`` by the reference pipeline alone (typed record, context, every arrangement
+    through the ruleset's yaku table): what the fast scorer is checked against."""
     # ``type() is dict`` first: the isinstance check against the Mapping ABC costs more.
     record_id = record.get("id") if type(record) is dict or isinstance(record, Mapping) else None
     try:

@@ -28,6 +28,8 @@ class LedgerErrorCode(StrEnum):
     SESSION_NOT_OPEN = "session_not_open"
     BAD_HAND = "bad_hand"
     HAND_REJECTED_BY_ENGINE = "hand_rejected_by_engine"
+    # The client expected to record another hand number: the session has moved on.
+    WRONG_HAND_NUMBER = "wrong_hand_number"
     # Free text past its limit or not storable (docs/hardening.md, "Limits").
     BAD_TEXT = "bad_text"
     # Corrections.
@@ -59,6 +61,10 @@ class RequestErrorCode(StrEnum):
     # Idempotency-Key (docs/api.md, "Idempotency").
     BAD_IDEMPOTENCY_KEY = "bad_idempotency_key"
     IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"
+    # A hand POST without a retry guard, or with a malformed Expected-Hand-Number
+    # (docs/api.md, "Retries and duplicate hands").
+    RETRY_GUARD_REQUIRED = "retry_guard_required"
+    BAD_HAND_NUMBER = "bad_hand_number"
     # Who may do what.
     NOT_ALLOWED = "not_allowed"
     CHONBO_NEEDS_MANAGER = "chonbo_needs_manager"

@@ -154,6 +154,7 @@ FAULTS: Labels = {
     "kuikae": pgettext_lazy("fault", "Kuikae"),
     "taahai": pgettext_lazy("fault", "Taahai (too many tiles)"),
     "shouhai": pgettext_lazy("fault", "Shouhai (too few tiles)"),
+    "furiten": pgettext_lazy("fault", "Furiten (a win claimed or passed up against furiten)"),
     "other": pgettext_lazy("fault", "Other"),
 }
 

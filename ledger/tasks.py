@@ -5,12 +5,8 @@ worker is lost, so a task whose worker died is delivered again; their
 services are idempotent, so a second delivery changes nothing that the
 first finished. Database errors that may pass are retried with backoff.
 
-``close_enqueue`` and ``export_enqueue`` are the interfaces' way in (the
-admin and the API): they record the request through a service and send the
-task once the request's transaction has committed. When the broker (Redis)
-does not answer, the request stays recorded and is marked not sent, with the
-reason, where the admin and the API show it (a failed close, a failed
-export); asking again once Redis is back sends it (docs/jobs.md).
+The interfaces (the admin, the API) send these tasks through
+``ledger.services.queue`` (``close_enqueue``, ``export_enqueue``), never directly.
 """
 
 from __future__ import annotations
@@ -18,47 +14,24 @@ from __future__ import annotations
 import logging
 import os
 import socket
-from collections.abc import Callable
-from datetime import datetime
-from functools import partial
 from typing import Any
 
 from celery import shared_task
-from django.contrib.auth.models import User
-from django.db import transaction
 from django.utils import timezone
-from kombu.exceptions import OperationalError as KombuOperationalError
-from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from ledger.models import ExportJob, ExportState, JobErrorCode, Session, job_error
-from ledger.selectors.closing import CloseState, session_close_state
-from ledger.selectors.stale_jobs import stale_closes, stale_exports
 from ledger.services.audit import ledger_audit
 from ledger.services.closing import (
     RETRYABLE_ERRORS,
-    jobs_user,
-    session_close_failure_record,
     session_close_job,
-    session_close_request,
     sessions_close_overdue,
 )
 from ledger.services.exports import (
     day_reports_build,
-    export_resend_record,
     export_run,
-    export_unsent_record,
 )
+from ledger.services.queue import stale_jobs_resend
 
 logger = logging.getLogger(__name__)
-
-# Redis gone: kombu says so when publishing; the Redis result backend, which subscribes to the
-# task's result before the message is sent, raises redis-py's own errors first.
-BROKER_UNAVAILABLE: tuple[type[Exception], ...] = (
-    KombuOperationalError,
-    RedisConnectionError,
-    RedisTimeoutError,
-)
 
 # Redelivered if the worker dies; retried with exponential backoff (1 s, 2 s, 4 s ... 60 s).
 RELIABLE: dict[str, Any] = {
@@ -112,90 +85,3 @@ def resend_stale_jobs() -> dict[str, list[int]]:
 def audit_ledger() -> dict[str, Any]:
     """The ledger audit's report as JSON (``ok`` false when it found a problem); read-only."""
     return ledger_audit().to_dict()
-
-
-def _unsent_reason(what: str, error: Exception) -> str:
-    return (
-        f"the job queue (Redis) did not answer, so the {what} was not sent: {error}."
-        " Nothing was posted; ask again once the queue is back."
-    )
-
-
-def _send_or_note(send: Callable[[], object], note_unsent: Callable[[Exception], None]) -> None:
-    """Send a task; when the broker does not answer, note it on the request instead of failing.
-
-    Runs after the request's commit, so raising here would answer an error
-    for a request that is recorded: the note is what tells the user. Callers
-    send with ``ignore_result``: the state is in the database, and a sender
-    waiting on results subscribes to Redis first, which, Redis gone, retries
-    for 20 seconds and then breaks the process's result consumer.
-    """
-    try:
-        send()
-    except BROKER_UNAVAILABLE as error:
-        logger.warning("job queue unavailable, task not sent: %s", error)
-        note_unsent(error)
-
-
-def close_enqueue(*, session: Session, by: User, stop: bool = False) -> CloseState:
-    """Ask for a background close of ``session``; returns the close's state (queued).
-
-    The state is ``failed`` with the error ``queue_unavailable`` when the broker
-    did not take the task (the session stays open, nothing is posted).
-    """
-    session_id = session.pk
-
-    def note_unsent(error: Exception) -> None:
-        reason = job_error(JobErrorCode.QUEUE_UNAVAILABLE, _unsent_reason("close", error))
-        session_close_failure_record(session_id=session_id, error=reason)
-
-    with transaction.atomic():
-        session_close_request(session=session, stop=stop)
-        send = partial(close_session.apply_async, (session_id, by.pk, stop), ignore_result=True)
-        transaction.on_commit(partial(_send_or_note, send, note_unsent))
-    # Read again: without a broker the task has already run.
-    return session_close_state(session=Session.objects.get(pk=session_id))
-
-
-def export_was_not_sent(job: ExportJob) -> bool:
-    """The broker did not take the job (export_enqueue marked it failed)."""
-    return job.state == ExportState.FAILED and job.error_code == JobErrorCode.QUEUE_UNAVAILABLE
-
-
-def export_enqueue(*, job: ExportJob) -> ExportJob:
-    """Send a requested export job to a worker once its row is committed.
-
-    When the broker does not take it, the job is marked failed with the reason,
-    so "run again" (admin) or a new request (API) sends it once Redis is back.
-    """
-    job_id = job.pk
-
-    def note_unsent(error: Exception) -> None:
-        export_unsent_record(job_id=job_id, reason=_unsent_reason("export", error))
-
-    send = partial(export_settlements.apply_async, (job_id,), ignore_result=True)
-    transaction.on_commit(partial(_send_or_note, send, note_unsent))
-    return job
-
-
-def stale_jobs_resend(*, now: datetime) -> dict[str, list[int]]:
-    """Send again every stale close and export (``ledger.selectors.stale_jobs``).
-
-    A close is asked for again as its interface asked (by the jobs user, with
-    its ``stop``); an export is noted as sent again. Both tasks are idempotent:
-    when the first task was only slow, not lost, the second finds the work done
-    (or claims the same job) and posts nothing twice. Returns the ids sent.
-    """
-    by = jobs_user()
-    closes: list[int] = []
-    for session in stale_closes(now=now):
-        close_enqueue(session=session, by=by, stop=session.close_stop)
-        closes.append(session.pk)
-    exports: list[int] = []
-    for job in stale_exports(now=now):
-        if export_resend_record(job_id=job.pk, at=now):
-            export_enqueue(job=job)
-            exports.append(job.pk)
-    if closes or exports:
-        logger.warning("stale jobs sent again: closes %s, exports %s", closes, exports)
-    return {"closes": closes, "exports": exports}

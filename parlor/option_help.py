@@ -54,8 +54,8 @@ TEXTS: tuple[Promise, ...] = (
     pgettext_lazy("option help", "No chi: a chi meld is refused."),
     pgettext_lazy("option help", "Open riichi (2 points) may be declared; off: refused."),
     pgettext_lazy("option help", "Daisharin (22334455667788p, closed) is a yakuman."),
-    pgettext_lazy("option help", "All gari collected is a yakuman (yakuman_points; the regular yaku drop and a hand needs no other yaku); off: a bonus of yakuman_points."),
-    pgettext_lazy("option help", "With fives 'gari': gari bai and gari tori multiply five_gari too, and a 5p/5s turned up is a gari turned up."),
+    pgettext_lazy("option help", "JA '50点(役満) ... ガリを全て集める' (50 points, yakuman: collecting all the gari): all gari collected is a yakuman (yakuman_points; the regular yaku drop and a hand needs no other yaku); off: a bonus of yakuman_points."),
+    pgettext_lazy("option help", "JA 'ドラ表示牌にガリがめくれた場合はガリの点数を倍にする' with '黒5牌は1点ガリ、赤5牌は3点ガリ' (fives as gari): with fives 'gari', gari bai and gari tori multiply five_gari too, and a 5p/5s turned up is a gari turned up."),
     pgettext_lazy("option help", "East only, or East and South"),
     pgettext_lazy("option help", "points each player starts with"),
     pgettext_lazy("option help", "points subtracted at the end; the difference to the start, from every player, is the oka paid to first place"),
@@ -71,8 +71,8 @@ TEXTS: tuple[Promise, ...] = (
     pgettext_lazy("option help", "pao on a ron: the pao player pays half the hand's value and the discarder the rest with the honba, or pao pays it all (on tsumo pao always pays it all)"),
     pgettext_lazy("option help", "players tied on final points: placed in seat order from the first dealer, or share the places: the placement points (oka and uma) and placement chips of the places they hold are added up and split equally, rounded down to a tenth of the rate's point unit (100 points; 1 in Toutenkou) and to whole chips, the remainder going to the tied seat nearest the first dealer"),
     pgettext_lazy("option help", "four kans by more than one player abort the hand, or play continues"),
-    pgettext_lazy("option help", "after four kans no one may call kan again (a record shows at most five dora indicators), or, with suukaikan 'continue', a fifth kan takes its indicator from the ura row and the hand has no ura dora"),
-    pgettext_lazy("option help", "pao on a hand of stacked yakuman: pao pays for the whole hand, or only for its own yakuman's share (and its chips), the rest paid as an ordinary win"),
+    pgettext_lazy("option help", "after four kans: 'No one may call kan again' (a record shows at most five dora indicators), or, with suukaikan 'continue', 'The ura dora indicator tiles are used starting from the fifth kan, in this case, no ura dora is available'"),
+    pgettext_lazy("option help", "'pao is on for daisangen, daisuushi, suukantsu, and rinshan' and 'yakuman may stack': on stacked yakuman pao pays for the whole hand, or only for its own yakuman's share (and its chips), the rest paid as an ordinary win"),
     pgettext_lazy("option help", "points one shuugi chip is worth (optional rule: 10,000)"),
     pgettext_lazy("option help", "placement-only battle: only oka+uma (and chips) settle the game; off: raw points (score - 25,000) also count"),
     pgettext_lazy("option help", "optional abort agreed by everyone before the dealer's first discard (no honba added)"),
@@ -83,7 +83,7 @@ TEXTS: tuple[Promise, ...] = (
     pgettext_lazy("option help", "0: settlement per hand (scores start at 0 and may go below it); N > 0: each player starts with N points and the game ends when a player reaches zero"),
     pgettext_lazy("option help", "0: no nagashi mangan; 20 or 50: nagashi mangan is a yakuman win, each other player paying this (the hand option yakuman_points) plus the honba"),
     pgettext_lazy("option help", "chonbo: the offender pays this to each other player (the texts are silent)"),
-    pgettext_lazy("option help", "a nagashi yakuman also takes the special yaku a win needs no tiles for: banban 2 and, for the dealer, oya 1 (each other player pays them)"),
+    pgettext_lazy("option help", "JA '流し満貫は役満として扱う' (nagashi counts as a yakuman), and a yakuman 'can still stack with toutenkou-specified special yakus': a nagashi yakuman also takes those a win needs no tiles for, banban 2 and, for the dealer, oya 1 (each other player pays them)"),
 )
 
 

@@ -134,9 +134,9 @@ def table_options() -> tuple[GameOption, ...]:
             "fifth_kan",
             "choice",
             "none",
-            "after four kans no one may call kan again (a record shows at most five dora"
-            " indicators), or, with suukaikan 'continue', a fifth kan takes its indicator from"
-            " the ura row and the hand has no ura dora",
+            "after four kans: 'No one may call kan again' (a record shows at most five dora"
+            " indicators), or, with suukaikan 'continue', 'The ura dora indicator tiles are"
+            " used starting from the fifth kan, in this case, no ura dora is available'",
             ("none", "ura_indicator"),
         ),
     )

@@ -20,7 +20,9 @@ from engine.game.options import GameOption, parse_options
 from engine.game.rules import GameRules
 
 RULE_MODULES = (
-    "engine.game.standard",
+    "engine.rulesets.riichi_standard.game",
+    "engine.rulesets.tenhou.game",
+    "engine.rulesets.tenhou_sanma.game",
     "engine.rulesets.speed_tonpuu.game",
     "engine.rulesets.toutenkou.game",
 )

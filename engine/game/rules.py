@@ -41,6 +41,10 @@ FAULTS = (
     "kuikae",
     "taahai",
     "shouhai",
+    # A win claimed or passed up against the furiten rules, which a hand record cannot show
+    # (Toutenkou: "リーチ後の見逃しはできない"; Speed Tonpuu: "a discarded 6z pocchi counts
+    # only against 6z furiten").
+    "furiten",
 )
 # Limit base points ("basic points") used by game-level wins that have no hand record.
 MANGAN_BASE = 2000

@@ -8,6 +8,7 @@ the 34 counts, a bit mask of the kinds held, winds, dora counts.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -140,21 +141,29 @@ def _dora_count(counts: list[int], indicators: tuple[int, ...], dora_next: tuple
 
 def describe_hand(ctx: HandContext) -> str:
     """The hand in canonical mpsz, melds after it (``"234m22s + chi 567p + pon 888s"``)."""
-    concealed = mpsz(parse_tiles(ctx.record.hand))
-    melds = sorted(f" + {m.kind} {mpsz(parse_tiles(m.tiles))}" for m in ctx.record.melds)
-    return concealed + "".join(melds)
+    return describe_tiles(ctx.record.hand, ((m.kind, m.tiles) for m in ctx.record.melds))
+
+
+def describe_tiles(hand: str, melds: Iterable[tuple[str, str]]) -> str:
+    """``describe_hand`` from the record's strings: the hand and (kind, tiles) per meld."""
+    called = sorted(f" + {kind} {mpsz(parse_tiles(tiles))}" for kind, tiles in melds)
+    return mpsz(parse_tiles(hand)) + "".join(called)
+
+
+def no_yaku_message(description: str) -> str:
+    return f"{description} has no yaku (dora, red fives and nukidora do not count)"
+
+
+def not_winning_message(description: str) -> str:
+    return (
+        f"{description} is not a complete hand "
+        "(four sets and a pair, seven pairs, or thirteen orphans)"
+    )
 
 
 def not_winning(ctx: HandContext) -> EngineError:
-    return EngineError(
-        ErrorCode.NOT_A_WINNING_HAND,
-        f"{describe_hand(ctx)} is not a complete hand "
-        "(four sets and a pair, seven pairs, or thirteen orphans)",
-    )
+    return EngineError(ErrorCode.NOT_A_WINNING_HAND, not_winning_message(describe_hand(ctx)))
 
 
 def no_yaku(ctx: HandContext) -> EngineError:
-    return EngineError(
-        ErrorCode.NO_YAKU,
-        f"{describe_hand(ctx)} has no yaku (dora, red fives and nukidora do not count)",
-    )
+    return EngineError(ErrorCode.NO_YAKU, no_yaku_message(describe_hand(ctx)))

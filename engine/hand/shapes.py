@@ -19,7 +19,7 @@ from engine.tiles import YAOCHUU_MASK as TERMINALS_AND_HONOURS_MASK
 ShapeFinder = Callable[[HandContext], Sequence[arr.Arrangement]]
 
 
-def _run_wait(first: int, win: int) -> int:
+def run_wait(first: int, win: int) -> int:
     if win == first + 1:
         return KANCHAN
     if win == first:
@@ -50,7 +50,7 @@ def regular_shapes(ctx: HandContext) -> list[arr.Arrangement]:
             else:
                 if not tile <= win <= tile + 2:
                     continue
-                wait = _run_wait(tile, win)
+                wait = run_wait(tile, win)
                 placed = concealed
             seen.add((kind, tile))
             out.append(arr.regular((*placed, *melds), pair, wait))

@@ -9,7 +9,7 @@ ImportError naming it), never a ruleset silently absent.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -19,6 +19,8 @@ from engine.rulesets.base import Ruleset
 BUILTIN_MODULES = ("riichi_standard", "tenhou", "tenhou_sanma", "speed_tonpuu", "toutenkou")
 
 _registry: dict[str, Ruleset] = {}
+# Called after every ``register`` (the fast scorer drops the plans it compiled).
+on_register: list[Callable[[], None]] = []
 _loaded = False
 
 
@@ -35,6 +37,8 @@ def register(ruleset: Ruleset) -> Ruleset:
     """Make ``ruleset`` available under its slug (replacing any earlier one)."""
     _registry[ruleset.slug] = ruleset
     _configured.cache_clear()
+    for callback in on_register:
+        callback()
     return ruleset
 
 

@@ -27,7 +27,7 @@ from ledger.admin.session_page import acting_user
 from ledger.models import CloseJobState, JobErrorCode, Session, SessionClosing, SessionState
 from ledger.selectors.closing import session_close_state
 from ledger.selectors.stale_jobs import close_is_stale
-from ledger.tasks import close_enqueue
+from ledger.services.queue import close_enqueue
 
 
 @admin.register(SessionClosing)

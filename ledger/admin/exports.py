@@ -31,7 +31,7 @@ from ledger.exports.download import export_file_response, export_is_ready
 from ledger.models import ExportJob, ExportKind, ExportScope, ExportState
 from ledger.selectors.stale_jobs import export_is_stale
 from ledger.services.exports import ExportRequestError, export_request, export_retry
-from ledger.tasks import export_enqueue, export_was_not_sent
+from ledger.services.queue import export_enqueue, export_was_not_sent
 from parlor.models import Parlor, Player
 
 ADD_TEMPLATE = "admin/ledger/exportjob/add.html"

@@ -31,6 +31,7 @@ from ledger.admin.roles import (
     may_mark_settled,
     may_record_hands,
 )
+from ledger.admin.tile_picker import session_picker
 from ledger.errors import LedgerError
 from ledger.forms.hands import HandEntry
 from ledger.games import starting_points
@@ -194,6 +195,8 @@ def page_context(
     closed = session.state != SessionState.OPEN
     return {
         **model_admin.admin_site.each_context(request),
+        # The console needs the page's width: the sidebar would push Save off a tablet's screen.
+        "is_nav_sidebar_enabled": False,
         "opts": model_admin.model._meta,
         "title": str(session),
         "session": session,
@@ -203,6 +206,8 @@ def page_context(
         "state": state,
         "can_record": can_record,
         "entry": entry if can_record else None,
+        "picker": session_picker(session=session) if can_record else None,
+        "next_ordinal": session_next_ordinal(session=session) if can_record else None,
         "preview": preview,
         "preview_view": preview
         and hand_view(payload=entry.payload() if entry else {}, result=preview.result, names=names),
@@ -249,7 +254,13 @@ def hand_submit(model_admin: Any, request: HttpRequest, session: Session) -> Htt
         ordinal = session_next_ordinal(session=session)
         if request.POST.get("preview_digest") == preview_digest(session, ordinal, payload):
             try:
-                hand = hand_record(session=session, hand=payload, entered_by=acting_user(request))
+                hand = hand_record(
+                    session=session,
+                    hand=payload,
+                    entered_by=acting_user(request),
+                    # The number previewed: another desk saving first refuses this one.
+                    expected_ordinal=ordinal,
+                )
             except LedgerError as error:
                 entry.engine_error(error)
                 return render_page(model_admin, request, session, entry=entry)

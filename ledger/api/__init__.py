@@ -1,8 +1,7 @@
 """The REST API of the ledger (sessions, hands, corrections, penalties, balances, settlements).
 
-Views parse, call one service or selector of ``ledger.services`` /
-``ledger.selectors``, and render; permissions, errors and idempotency are
-shared by every view (``permissions``, ``errors``, ``idempotency``). It is a
-small Django app of its own (label ``ledger_api``) because idempotency keys
-are stored in a table of its own. See docs/api.md.
+Views (``views/``) parse, call one service or selector of ``ledger.services`` /
+``ledger.selectors``, and render through serializers (``serializers/``);
+permissions, errors, pagination and idempotency are the project's shared
+plumbing in ``api/``. See docs/api.md.
 """

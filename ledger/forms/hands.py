@@ -145,6 +145,12 @@ class HandForm(forms.Form):
         kind = data.get("kind")
         if kind == HandKind.ABORT and not data.get("abort_cause"):
             self.add_error("abort_cause", _("Choose why the hand was aborted."))
+        if (
+            kind == HandKind.ABORT
+            and data.get("abort_cause") == "kyuushuu_kyuuhai"
+            and data.get("caller") is None
+        ):
+            self.add_error("caller", _("Choose who called kyuushu kyuuhai."))
         if kind == HandKind.CHONBO and data.get("offender") is None:
             self.add_error("offender", _("Choose who committed the chonbo."))
         return data
@@ -175,6 +181,11 @@ class WinForm(forms.Form):
     pao = _seat_field(_("pao (responsible player)"))
     nuki = TilesField(label=_("nuki / gari"))
     discards = TilesField(label=_("the winner's discards"))
+    # Karasu pays for *no* gari anywhere, discards included: an empty field must not mean
+    # "none discarded" by itself, so the staff says so (issue 15).
+    no_gari_discarded = forms.BooleanField(
+        label=_("the winner discarded no gari (karasu)"), required=False
+    )
     specials = forms.MultipleChoiceField(
         label=_("special tiles held"),
         required=False,
@@ -204,6 +215,8 @@ class WinForm(forms.Form):
         for name in RULESET_RECORD_FIELDS:
             if name not in record_fields:
                 del self.fields[name]
+        if "discards" not in record_fields:
+            del self.fields["no_gari_discarded"]
 
     def clean_melds(self) -> list[dict[str, str]]:
         return melds_parse(self.cleaned_data.get("melds") or "")
@@ -275,7 +288,8 @@ class HandEntry:
                 extra_fields=extra_fields,
                 initial=win_initials[i] if i < len(win_initials) else {},
             )
-            for i in range(MAX_WINS)
+            # A multiple ron has at most one winner per seat but the discarder's.
+            for i in range(min(MAX_WINS, len(seats) - 1))
         ]
         self.non_field_errors: list[str] = []
 
@@ -304,6 +318,18 @@ class HandEntry:
                 form.add_error("hand", _("Enter the winner's concealed tiles."))
             if not data.get("win_tile"):
                 form.add_error("win_tile", _("Enter the winning tile."))
+            if (
+                "discards" in form.fields
+                and not data.get("discards")
+                and not data.get("no_gari_discarded")
+            ):
+                form.add_error(
+                    "discards",
+                    _(
+                        "Enter the winner's discards, or tick “the winner discarded no gari”:"
+                        " an empty field does not award karasu."
+                    ),
+                )
         return not any(form.errors for form in filled)
 
     def _filled_wins(self) -> list[WinForm]:
@@ -422,5 +448,6 @@ def entry_initial(payload: Mapping[str, Any]) -> tuple[dict[str, Any], list[dict
         for name in RULESET_RECORD_FIELDS:
             if name in record:
                 initial[name] = record[name]
+        initial["no_gari_discarded"] = not record.get("discards")  # as it was scored
         wins.append(initial)
     return hand, wins

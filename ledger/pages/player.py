@@ -21,8 +21,8 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+from api.permissions import user_player
 from ledger.admin.display import hand_view
-from ledger.api.permissions import user_player
 from ledger.business_days import business_day_bounds
 from ledger.exports.scope import Window
 from ledger.exports.statements import money_text, statement_html

@@ -11,7 +11,7 @@ A job is stale when it has waited past a limit (docs/jobs.md, "Lost jobs"):
   older than that lost its task with the queue.
 
 A job's task is lost when Redis loses its queue (a restart without persistence,
-a flush): nothing else would ever run it. ``ledger.tasks.stale_jobs_resend`` sends
+a flush): nothing else would ever run it. ``ledger.services.queue.stale_jobs_resend`` sends
 stale jobs again; the close and the export are idempotent, so a task that was not
 lost after all and runs twice still posts once.
 """

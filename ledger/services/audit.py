@@ -25,6 +25,10 @@ the database disagrees:
   another player, say); ``session_accounts_missing``: a seated player or a
   parlor account the session posts to does not exist; ``penalty_seat_mismatch``:
   a penalty naming a player who does not sit at the penalty's seat.
+- ``settlement_off_rate``: a live settlement row whose money is not its
+  points and chips at the session's rate copy, or game fees that are not
+  the rate copy's fee from the payers it names (a rate copy changed after
+  the close, say).
 - ``row_unreadable``: rows the audit could not interpret at all (a stored
   result without its scores, say). The audit never raises on data: whatever
   breaks while one subject is checked becomes this finding, and the audit
@@ -57,6 +61,7 @@ from ledger.models import (
     Session,
     SessionSeat,
     SessionState,
+    Settlement,
 )
 from ledger.selectors import (
     account_balance,
@@ -66,6 +71,8 @@ from ledger.selectors import (
     session_settlement,
 )
 from ledger.services.postings import AMOUNTS
+from ledger.services.settlements import money_for
+from parlor.models import GameFeePayer
 
 POSTING_UNBALANCED = "posting_unbalanced"
 BALANCE_MISMATCH = "balance_mismatch"
@@ -76,6 +83,7 @@ ACCOUNT_OWNER_MISMATCH = "account_owner_mismatch"
 ENTRY_OUTSIDE_SESSION = "entry_outside_session"
 SESSION_ACCOUNTS_MISSING = "session_accounts_missing"
 PENALTY_SEAT_MISMATCH = "penalty_seat_mismatch"
+SETTLEMENT_OFF_RATE = "settlement_off_rate"
 ROW_UNREADABLE = "row_unreadable"
 
 
@@ -300,13 +308,55 @@ def _audit_session(report: AuditReport, session: Session) -> None:
                 subject = f"session {session.pk} seat {seat}"
                 _mismatch(report, subject, stored, {k: entries[k] for k in stored})
     else:
-        net = {row.seat: row.net_money for row in session_settlement(session=session)}
+        rows = session_settlement(session=session)
+        _audit_settlement_at_rate(report, session, rows)
+        net = {row.seat: row.net_money for row in rows}
         for seat, entries in enumerate(posted):
             stored = {"points": 0, "chips": 0, "money": net.get(seat, 0)}
             if stored != entries:
                 _mismatch(report, f"session {session.pk} seat {seat} (closed)", stored, entries)
     if live:
         _audit_rescore(report, session, live, players=[p.member_number for p in accounts.players])
+
+
+def _audit_settlement_at_rate(
+    report: AuditReport, session: Session, rows: list[Settlement]
+) -> None:
+    """Money is the points and chips at the session's rate copy; fees as the copy names them."""
+    for row in rows:
+        money = money_for(
+            points=row.points,
+            chips=row.chips,
+            money_per_unit=session.money_per_unit,
+            point_unit=session.point_unit,
+            money_per_chip=session.money_per_chip,
+        )
+        if row.money != money:
+            report.findings.append(
+                AuditFinding(
+                    SETTLEMENT_OFF_RATE,
+                    f"session {session.pk} seat {row.seat} (settlement {row.pk})",
+                    f"money {row.money} but {row.points} points and {row.chips} chips at the"
+                    f" session's rate ({session.money_per_unit} per {session.point_unit} points,"
+                    f" {session.money_per_chip} per chip) make {money}",
+                    {"settlement": row.pk, "stored": row.money, "at_rate": money},
+                )
+            )
+    if not rows:
+        return
+    payers = len(rows) if session.game_fee_payer == GameFeePayer.EACH_PLAYER else 1
+    expected = [0] * (len(rows) - payers) + [session.game_fee] * payers
+    fees = sorted(row.fee for row in rows)
+    if fees != sorted(expected):
+        report.findings.append(
+            AuditFinding(
+                SETTLEMENT_OFF_RATE,
+                f"session {session.pk} (game fees)",
+                f"game fees {fees} but the session's rate charges {session.game_fee} to"
+                f" {payers} seat(s) ({session.game_fee_payer})",
+                {"stored": fees, "at_rate": sorted(expected)},
+            )
+        )
 
 
 def _audit_rescore(

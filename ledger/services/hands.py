@@ -127,6 +127,17 @@ def hand_preview(*, session: Session, hand: Mapping[str, Any]) -> HandPreview:
     return HandPreview(ordinal=next_hand.ordinal, result=result, postings=plan)
 
 
+def _require_number(session: Session, *, expected: int | None, next_number: int) -> None:
+    # Checked under the session's lock: of two desks expecting the same number, one records.
+    if expected is not None and expected != next_number:
+        raise LedgerError(
+            LedgerErrorCode.WRONG_HAND_NUMBER,
+            f"session {session.pk}'s next hand is number {next_number}, not {expected}:"
+            f" hands up to {next_number - 1} are already recorded (by a retry of this request"
+            " or by another desk); reload the session before entering the hand again",
+        )
+
+
 @dataclass(frozen=True, slots=True)
 class RecordedHand:
     """A hand just written (its postings and entries loaded) and the session's accounts."""
@@ -141,7 +152,12 @@ class RecordedHand:
 
 
 def hand_record_returning(
-    *, session_id: int, hand: Mapping[str, Any], entered_by: User, savepoint: bool = True
+    *,
+    session_id: int,
+    hand: Mapping[str, Any],
+    entered_by: User,
+    expected_ordinal: int | None = None,
+    savepoint: bool = True,
 ) -> RecordedHand:
     """``hand_record``, with the accounts; raises ``Session.DoesNotExist`` for no session.
 
@@ -149,13 +165,18 @@ def hand_record_returning(
     idempotent POST), so no savepoint of its own (two statements saved).
     """
     with transaction.atomic(savepoint=savepoint):
-        return _record(session_id=session_id, hand=hand, entered_by=entered_by)
+        return _record(
+            session_id=session_id, hand=hand, entered_by=entered_by, expected=expected_ordinal
+        )
 
 
-def _record(*, session_id: int, hand: Mapping[str, Any], entered_by: User) -> RecordedHand:
+def _record(
+    *, session_id: int, hand: Mapping[str, Any], entered_by: User, expected: int | None
+) -> RecordedHand:
     payload = _payload(hand)
     next_hand = session_next_hand(session_id=session_id, lock=True)
     _require_open(next_hand.session)
+    _require_number(next_hand.session, expected=expected, next_number=next_hand.ordinal)
     result, state = _settle_next(next_hand, payload)
     written = hand_result_write(
         session=next_hand.session,
@@ -171,15 +192,27 @@ def _record(*, session_id: int, hand: Mapping[str, Any], entered_by: User) -> Re
     return RecordedHand(written, next_hand.accounts)
 
 
-def hand_record(*, session: Session, hand: Mapping[str, Any], entered_by: User) -> HandResult:
+def hand_record(
+    *,
+    session: Session,
+    hand: Mapping[str, Any],
+    entered_by: User,
+    expected_ordinal: int | None = None,
+) -> HandResult:
     """Record the next hand of an open session (one element of the game JSON's ``hands``).
 
     Settles it from the game state stored with the last live hand (one engine call
     whatever the session's length) and writes it with its postings, penalties and the
-    game state after it. Raises ``LedgerError``: ``session_not_open``, ``bad_hand``, or
+    game state after it. ``expected_ordinal``: the hand number the caller means to
+    record; another number (the session moved on: a retry, or another desk was quicker)
+    is refused with ``wrong_hand_number``, so one hand is never entered twice.
+
+    Raises ``LedgerError``: ``session_not_open``, ``wrong_hand_number``, ``bad_hand``, or
     ``hand_rejected_by_engine`` with the engine's message and the field at fault.
     """
-    return hand_record_returning(session_id=session.pk, hand=hand, entered_by=entered_by).hand
+    return hand_record_returning(
+        session_id=session.pk, hand=hand, entered_by=entered_by, expected_ordinal=expected_ordinal
+    ).hand
 
 
 def hand_result_write(

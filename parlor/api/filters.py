@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import django_filters
 
-from ledger.api.filters import BaseFilterSet
+from api.filters import BaseFilterSet
 from parlor.models import Player, Rate, RulesetConfig, Table
 
 

@@ -7,7 +7,7 @@ from typing import Any
 from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import serializers
 
-from ledger.api.permissions import MANAGERS, user_roles
+from api.permissions import MANAGERS, user_roles
 from parlor.models import Player, Rate, RulesetConfig, Table
 from parlor.validators import validate_game_options, validate_ruleset_options
 

@@ -11,14 +11,14 @@ from django.db.models import QuerySet
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import viewsets
 
-from ledger.api.errors import ErrorSerializer
-from ledger.api.permissions import (
+from api.errors import ErrorSerializer
+from api.permissions import (
     DESK,
     EVERYONE,
     MANAGERS,
     own_rows_only,
 )
-from ledger.api.viewsets import ApiDefaults
+from api.viewsets import ApiDefaults
 from parlor.api.filters import PlayerFilter, RateFilter, RulesetConfigFilter, TableFilter
 from parlor.api.serializers import (
     PlayerSerializer,

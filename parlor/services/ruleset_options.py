@@ -1,8 +1,9 @@
 """A ruleset configuration's options as the engine declares them, for the manager's form.
 
-The engine describes every option of a ruleset (hand level, ``options``) and
-of its game rules (``game_options``): name, type, choices, default and an
-English doc. ``option_specs`` reads both into one list; ``overrides`` keeps
+The engine lists every option of a ruleset configuration, hand level
+(``options``) and game level (``game_options``), in one schema
+(``engine.rulesets.option_schema``: name, type, choices, default and an
+English doc); ``option_specs`` reads it for the form; ``overrides`` keeps
 only the values that differ from the defaults (what a configuration stores).
 Whether values are valid together is the engine's call (``parlor.validators``).
 """
@@ -14,16 +15,6 @@ from dataclasses import dataclass
 from typing import Any
 
 HAND, GAME = "options", "game_options"
-# The engine's type names, hand level and game level, to one vocabulary.
-KINDS = {
-    "boolean": "bool",
-    "bool": "bool",
-    "integer": "int",
-    "int": "int",
-    "string": "str",
-    "choice": "choice",
-    "int_list": "int_list",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,24 +39,13 @@ def configurable_rulesets() -> list[str]:
 
 
 def option_specs(slug: str) -> list[OptionSpec]:
-    """Every option of ``slug``: its hand options, then its game options."""
-    from engine import game, rulesets
+    """Every option of ``slug``: the engine's one schema (hand options, then game options)."""
+    from engine.rulesets import option_schema
 
-    specs = []
-    for scope, description in ((HAND, rulesets.describe(slug)), (GAME, game.describe(slug))):
-        for option in description["options"]:
-            default = option["default"]
-            specs.append(
-                OptionSpec(
-                    scope=scope,
-                    name=option["name"],
-                    kind=KINDS[option["type"]],
-                    default=list(default) if isinstance(default, tuple) else default,
-                    doc=option["doc"],
-                    choices=tuple(option.get("choices") or ()),
-                )
-            )
-    return specs
+    return [
+        OptionSpec(o.scope, o.name, o.kind, o.default, o.doc, o.choices)
+        for o in option_schema(slug)
+    ]
 
 
 def overrides(specs: list[OptionSpec], values: Mapping[str, Any]) -> dict[str, dict[str, Any]]:

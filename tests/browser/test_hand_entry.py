@@ -1,4 +1,4 @@
-"""A staff member signs in, opens a session, enters a hand, sees the preview and saves it."""
+"""A staff member signs in, opens a session, enters a hand in the form's fields, previews, saves."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from django.contrib.auth.models import User
 from ledger.models import HandResult, Session
 from parlor.models import Player
 from parlor.services.roles import ROLE_STAFF, roles_sync
+from tests.browser.console import wait_for_console
 from tests.parlor.factories import (
     ParlorFactory,
     PlayerFactory,
@@ -82,7 +83,10 @@ def test_staff_opens_a_session_enters_a_hand_sees_the_preview_and_saves_it(
     browser.find_element(By.NAME, "_open").click()
     _wait_for_text(browser, "#seats", "Dai")
 
-    # Chie (seat 2) declared riichi and wins by ron off Dai (seat 3): riichi, pinfu, tanyao.
+    # Chie (seat 2) declared riichi and wins by ron off Dai (seat 3): riichi, pinfu, tanyao,
+    # entered through the form's own fields (the console's taps are test_console.py's).
+    wait_for_console(browser)
+    browser.find_element(By.CSS_SELECTOR, "#all-fields summary").click()
     browser.find_element(By.CSS_SELECTOR, "input[name='hand-riichi'][value='2']").click()
     _select(browser, "hand-discarder", 3)
     _select(browser, "win0-winner", 2)

@@ -25,6 +25,7 @@ from ledger.services.audit import (
     HAND_RESCORE_DIFFERS,
     POSTING_UNBALANCED,
     SESSION_REPLAY_REFUSED,
+    SETTLEMENT_OFF_RATE,
     AuditReport,
     ledger_audit,
 )
@@ -164,7 +165,11 @@ def test_closed_session_money_must_equal_its_settlement(closed: Session) -> None
 
     report = ledger_audit()
 
-    assert checks(report) == [(BALANCE_MISMATCH, f"session {closed.pk} seat {row.seat} (closed)")]
+    # The row no longer matches its entries, nor its points and chips at the session's rate.
+    assert checks(report) == [
+        (SETTLEMENT_OFF_RATE, f"session {closed.pk} seat {row.seat} (settlement {row.pk})"),
+        (BALANCE_MISMATCH, f"session {closed.pk} seat {row.seat} (closed)"),
+    ]
 
 
 def test_audit_can_be_limited_to_sessions_but_always_checks_every_posting(

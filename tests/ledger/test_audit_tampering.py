@@ -33,6 +33,7 @@ from ledger.services.audit import (
     ROW_UNREADABLE,
     SESSION_ACCOUNTS_MISSING,
     SESSION_REPLAY_REFUSED,
+    SETTLEMENT_OFF_RATE,
     ledger_audit,
 )
 from ledger.services.settlements import session_close
@@ -117,6 +118,17 @@ def settlement_money_changed(session: Session) -> None:
         Settlement.objects.filter(session=session, seat=0).update(money=123456)
 
 
+def closed_session_rate_changed(session: Session) -> None:
+    # Issue 11: a settled session's rate could change and the audit did not notice.
+    with tampering(Session):
+        Session.objects.filter(pk=session.pk).update(money_per_unit=session.money_per_unit * 2 + 1)
+
+
+def closed_session_game_fee_changed(session: Session) -> None:
+    with tampering(Session):
+        Session.objects.filter(pk=session.pk).update(game_fee=session.game_fee + 100)
+
+
 def penalty_moved_to_another_player(session: Session) -> None:
     stranger = PlayerFactory(parlor=session.parlor)
     with tampering(Penalty):
@@ -137,7 +149,9 @@ CASES: list[tuple[Tamper, bool, set[str]]] = [
     (session_game_options_nonsense, False, {ROW_UNREADABLE, SESSION_REPLAY_REFUSED}),
     (session_ruleset_unknown, False, {ROW_UNREADABLE, SESSION_REPLAY_REFUSED}),
     (seat_player_swapped, False, {SESSION_ACCOUNTS_MISSING, ENTRY_OUTSIDE_SESSION}),
-    (settlement_money_changed, True, {BALANCE_MISMATCH}),
+    (settlement_money_changed, True, {BALANCE_MISMATCH, SETTLEMENT_OFF_RATE}),
+    (closed_session_rate_changed, True, {SETTLEMENT_OFF_RATE}),
+    (closed_session_game_fee_changed, True, {SETTLEMENT_OFF_RATE}),
 ]
 
 

@@ -22,7 +22,7 @@ from ledger.models import HandResult, Session
 from ledger.services.audit import ledger_audit
 from ledger.services.hands import hand_record
 from parlor.services.roles import ROLE_STAFF, roles_sync
-from tests.ledger.api.support import post, token_client, user_with_role
+from tests.ledger.api.support import post_hand, token_client, user_with_role
 from tests.ledger.factories import SessionFactory, UserFactory, draw
 
 pytestmark = [pytest.mark.requires_postgres, pytest.mark.django_db(transaction=True)]
@@ -89,7 +89,7 @@ def test_staff_posting_at_once_through_the_api_get_dense_ordinals() -> None:
     def record(index: int) -> None:
         client = token_client(users[index])
         for _ in range(HANDS_EACH):
-            response = post(client, f"/api/sessions/{session.pk}/hands/", ALL_TENPAI)
+            response = post_hand(client, f"/api/sessions/{session.pk}/hands/", ALL_TENPAI)
             statuses.append(response.status_code)
             ordinals.append(response.json().get("ordinal"))
 

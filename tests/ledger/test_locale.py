@@ -94,7 +94,7 @@ def test_the_catalogue_has_every_message_the_code_and_templates_mark() -> None:
     root = Path(settings.BASE_DIR)
     with tempfile.TemporaryDirectory() as tmp:
         copy = Path(tmp)
-        for name in ("config", "engine", "ledger", "parlor", "templates", "locale"):
+        for name in ("api", "config", "engine", "ledger", "parlor", "templates", "locale"):
             shutil.copytree(root / name, copy / name, ignore=shutil.ignore_patterns("__pycache__"))
         shutil.copy(root / "manage.py", copy / "manage.py")
         subprocess.run(

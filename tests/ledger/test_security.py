@@ -19,7 +19,14 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from parlor.services.roles import roles_sync
-from tests.ledger.api.support import ANONYMOUS, NO_ROLE, RoleClients, post, user_with_role
+from tests.ledger.api.support import (
+    ANONYMOUS,
+    NO_ROLE,
+    RoleClients,
+    post,
+    post_hand,
+    user_with_role,
+)
 from tests.ledger.factories import SessionFactory, draw
 
 pytestmark = pytest.mark.django_db
@@ -40,9 +47,7 @@ PLAYER_WRITES = {("post", "/api/exports/")}
 
 
 def admin_login(client: Client, username: str, password: str, *, ip: str = "10.0.0.1") -> Any:
-    return client.post(
-        ADMIN_LOGIN, {"username": username, "password": password}, REMOTE_ADDR=ip
-    )
+    return client.post(ADMIN_LOGIN, {"username": username, "password": password}, REMOTE_ADDR=ip)
 
 
 @pytest.fixture
@@ -108,7 +113,7 @@ def test_api_writes_with_a_session_cookie_need_the_csrf_token(desk: Any) -> None
     client = APIClient(enforce_csrf_checks=True)
     client.force_login(desk)
 
-    response = post(client, f"/api/sessions/{session.pk}/hands/", draw())
+    response = post_hand(client, f"/api/sessions/{session.pk}/hands/", draw())
 
     assert response.status_code == 403
     assert "CSRF" in str(response.json())
@@ -120,7 +125,7 @@ def test_api_writes_with_a_token_need_no_csrf_token(api_as: RoleClients) -> None
     client = api_as("staff")
     client.enforce_csrf_checks = True
 
-    assert post(client, f"/api/sessions/{session.pk}/hands/", draw()).status_code == 201
+    assert post_hand(client, f"/api/sessions/{session.pk}/hands/", draw()).status_code == 201
 
 
 def _operations() -> list[tuple[str, str]]:

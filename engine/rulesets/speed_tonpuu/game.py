@@ -34,6 +34,9 @@ FALSE_CALLS = (
     ("kuikae", "dead_hand"),
     ("taahai", "dead_hand"),
     ("shouhai", "dead_hand"),
+    # A ron against furiten (say on 6z after discarding the 6z pocchi: "a discarded 6z pocchi
+    # counts only against 6z furiten") is a false ron.
+    ("furiten", "dead_hand"),
 )
 # "Oka (20) and uma (50/20) are paid together in chips: 13/3/-5/-11"
 PLACEMENT_CHIPS = (13, 3, -5, -11)
@@ -71,7 +74,8 @@ OPTIONS = (
         "pao_share",
         "choice",
         "whole",
-        "pao on a hand of stacked yakuman: pao pays for the whole hand, or only for its own"
+        "'pao is on for daisangen, daisuushi, suukantsu, and rinshan' and 'yakuman may"
+        " stack': on stacked yakuman pao pays for the whole hand, or only for its own"
         " yakuman's share (and its chips), the rest paid as an ordinary win",
         ("whole", "own_yakuman"),
     ),

@@ -17,11 +17,14 @@ from typing import Any
 from engine.game.options import GameOption, table_options, table_rules
 from engine.game.registry import GameRulesEntry
 from engine.game.rules import ROTATIONS, GameRules
-from engine.game.standard import STANDARD_FALSE_CALLS
+from engine.rulesets.riichi_standard.game import STANDARD_FALSE_CALLS
 from engine.rulesets.toutenkou.yaku import BANBAN, OYA
 
 SLUG = "toutenkou"
 PLAYERS = 3
+# JA: "フリテンリーチは掛けてもよいが、リーチ後の見逃しはできない" (furiten riichi is allowed,
+# but a riichi player may not pass up a win): one who does has a dead hand.
+FALSE_CALLS = (*STANDARD_FALSE_CALLS, ("furiten", "dead_hand"))
 BANBAN_POINTS = BANBAN.han_closed
 OYA_POINTS = OYA.han_closed
 
@@ -56,8 +59,10 @@ OPTIONS = (
     ),
     GameOption(
         "nagashi_special_yaku", "bool", False,
-        "a nagashi yakuman also takes the special yaku a win needs no tiles for: banban 2"
-        " and, for the dealer, oya 1 (each other player pays them)",
+        "JA '流し満貫は役満として扱う' (nagashi counts as a yakuman), and a yakuman 'can"
+        " still stack with toutenkou-specified special yakus': a nagashi yakuman also takes"
+        " those a win needs no tiles for, banban 2 and, for the dealer, oya 1 (each other"
+        " player pays them)",
     ),
     GameOption(
         "chonbo_each_points", "int", 20,
@@ -91,7 +96,7 @@ def build(options: Mapping[str, Any]) -> GameRules:
         nagashi_bonus_each=BANBAN_POINTS if special_yaku else 0,
         nagashi_dealer_bonus_each=OYA_POINTS if special_yaku else 0,
         chonbo_each=options["chonbo_each_points"],
-        false_calls=STANDARD_FALSE_CALLS,
+        false_calls=FALSE_CALLS,
         bust="at_zero" if starting_points else "off",
         raw_points=True,
         placement_points=(0,) * PLAYERS,

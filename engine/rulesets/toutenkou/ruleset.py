@@ -134,7 +134,8 @@ OPTIONS = (
     Option("yakuman_points", 20, "Points per yakuman (and all_gari).", _yakuman_points, int,
            (20, 50)),
     Option("all_gari_yakuman", False,
-           "All gari collected is a yakuman (yakuman_points; the regular yaku drop and a"
+           "JA '50点(役満) ... ガリを全て集める' (50 points, yakuman: collecting all the gari):"
+           " all gari collected is a yakuman (yakuman_points; the regular yaku drop and a"
            " hand needs no other yaku); off: a bonus of yakuman_points.", _all_gari_yakuman),
     Option("ron_points", 8, "The ron bonus; 0: none (ron paid by one player only).",
            _ron_points, int, (8, 0)),
@@ -147,8 +148,9 @@ OPTIONS = (
     Option("gari_tori", False, "A red five turned up as a dora indicator triples gari points.",
            _same),
     Option("gari_multiplies_fives", False,
-           "With fives 'gari': gari bai and gari tori multiply five_gari too, and a 5p/5s"
-           " turned up is a gari turned up.", _same),
+           "JA 'ドラ表示牌にガリがめくれた場合はガリの点数を倍にする' with '黒5牌は1点ガリ、"
+           "赤5牌は3点ガリ' (fives as gari): with fives 'gari', gari bai and gari tori multiply"
+           " five_gari too, and a 5p/5s turned up is a gari turned up.", _same),
     Option(
         "gari_in_hand", "allowed",
         "allowed: a gari may be kept in the hand (no gari points); yakuman_only: only for"

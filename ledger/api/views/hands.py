@@ -19,18 +19,23 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from ledger.api.errors import WRITE_ERRORS, ApiError, ErrorSerializer
+from api.errors import WRITE_ERRORS, ApiError, ErrorSerializer
+from api.idempotency import IDEMPOTENCY_PARAMETER, idempotent, rolls_back_whole
+from api.parsers import SafeJSONParser
+from api.permissions import DESK, MANAGERS, acting_user, user_roles
+from api.viewsets import ApiDefaults
 from ledger.api.filters import include_corrected, include_corrected_parameter
-from ledger.api.idempotency import IDEMPOTENCY_PARAMETER, idempotent, rolls_back_whole
-from ledger.api.parsers import SafeJSONParser
-from ledger.api.permissions import DESK, MANAGERS, acting_user, user_roles
+from ledger.api.hand_numbers import (
+    HAND_NUMBER_PARAMETER,
+    hand_number_or_key,
+    wrong_number_names_header,
+)
 from ledger.api.serializers.books import seat_numbers_context
 from ledger.api.serializers.hands import (
     HandInputSerializer,
     HandPreviewSerializer,
     HandResultSerializer,
 )
-from ledger.api.viewsets import ApiDefaults
 from ledger.errors import RequestErrorCode
 from ledger.models import HandKind, HandResult, Session
 from ledger.selectors.listings import (
@@ -45,6 +50,7 @@ SESSION_PARAMETER = OpenApiParameter(
 )
 INCLUDE_CORRECTED = include_corrected_parameter("the hands")
 ERRORS = {**WRITE_ERRORS, 403: ErrorSerializer}
+RECORD_ERRORS = {**ERRORS, 428: ErrorSerializer}
 
 
 def request_body(request: Request) -> Mapping[str, Any]:
@@ -109,21 +115,26 @@ class HandViewSet(
 
     @extend_schema(
         request=HandInputSerializer,
-        responses={201: HandResultSerializer, **ERRORS},
-        parameters=[SESSION_PARAMETER, IDEMPOTENCY_PARAMETER],
+        responses={201: HandResultSerializer, **RECORD_ERRORS},
+        parameters=[SESSION_PARAMETER, IDEMPOTENCY_PARAMETER, HAND_NUMBER_PARAMETER],
         description="Record the next hand of an open session. The response carries the "
-        "engine's result and the postings written. A chonbo needs the manager role.",
+        "engine's result and the postings written. A chonbo needs the manager role. The "
+        "request must carry an Idempotency-Key or an Expected-Hand-Number header (428 "
+        "without either), so that a retry never records the hand twice.",
     )
     @idempotent
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        expected = hand_number_or_key(request)
         refuse_chonbo_unless_manager(request)
         try:
-            recorded = hand_record_returning(
-                session_id=int(self.kwargs["session_pk"]),
-                hand=request_body(request),
-                entered_by=acting_user(request),
-                savepoint=not rolls_back_whole(request),
-            )
+            with wrong_number_names_header():
+                recorded = hand_record_returning(
+                    session_id=int(self.kwargs["session_pk"]),
+                    hand=request_body(request),
+                    entered_by=acting_user(request),
+                    expected_ordinal=expected,
+                    savepoint=not rolls_back_whole(request),
+                )
         except Session.DoesNotExist:
             raise Http404("No such session.") from None
         # The service read the session and its seats and returns the hand with its postings:

@@ -10,11 +10,17 @@ from rest_framework import mixins, status, viewsets
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from ledger.api.errors import WRITE_ERRORS
+from api.errors import WRITE_ERRORS, ErrorSerializer
+from api.idempotency import IDEMPOTENCY_PARAMETER, idempotent
+from api.parsers import SafeJSONParser
+from api.permissions import DESK, MANAGERS, acting_user
+from api.viewsets import ApiDefaults
 from ledger.api.filters import PenaltyFilter, include_corrected, include_corrected_parameter
-from ledger.api.idempotency import IDEMPOTENCY_PARAMETER, idempotent
-from ledger.api.parsers import SafeJSONParser
-from ledger.api.permissions import DESK, MANAGERS, acting_user
+from ledger.api.hand_numbers import (
+    HAND_NUMBER_PARAMETER,
+    hand_number_or_key,
+    wrong_number_names_header,
+)
 from ledger.api.serializers.books import seat_numbers_context
 from ledger.api.serializers.hands import HandResultSerializer
 from ledger.api.serializers.penalties import (
@@ -22,7 +28,6 @@ from ledger.api.serializers.penalties import (
     ChonboRecordedSerializer,
     PenaltySerializer,
 )
-from ledger.api.viewsets import ApiDefaults
 from ledger.models import HandKind, Penalty
 from ledger.selectors import penalties_for
 from ledger.selectors.listings import hand_with_postings, session_with_seat_numbers
@@ -49,22 +54,26 @@ class PenaltyViewSet(
 
     @extend_schema(
         request=ChonboInputSerializer,
-        responses={201: ChonboRecordedSerializer, **WRITE_ERRORS},
-        parameters=[IDEMPOTENCY_PARAMETER],
+        responses={201: ChonboRecordedSerializer, **WRITE_ERRORS, 428: ErrorSerializer},
+        parameters=[IDEMPOTENCY_PARAMETER, HAND_NUMBER_PARAMETER],
         description="Record a chonbo as the session's next hand: the offender pays the rules' "
-        "penalty and the hand is replayed. Dead hands are part of the hand staff record.",
+        "penalty and the hand is replayed. Dead hands are part of the hand staff record. "
+        "Like a hand, it must carry an Idempotency-Key or an Expected-Hand-Number header.",
     )
     @idempotent
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        expected = hand_number_or_key(request)
         form = ChonboInputSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         data = dict(form.validated_data)
         session = data.pop("session")
-        hand = hand_record(
-            session=session,
-            hand={"kind": HandKind.CHONBO.value, **data},
-            entered_by=acting_user(request),
-        )
+        with wrong_number_names_header():
+            hand = hand_record(
+                session=session,
+                hand={"kind": HandKind.CHONBO.value, **data},
+                entered_by=acting_user(request),
+                expected_ordinal=expected,
+            )
         found = session_with_seat_numbers(session_id=session.pk)
         assert found is not None  # the hand was just recorded in it
         context = {**self.get_serializer_context(), **seat_numbers_context(found[1])}

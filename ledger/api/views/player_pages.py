@@ -20,8 +20,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from ledger.api.pagination import ApiPagination
-from ledger.api.permissions import user_player
+from api.pagination import ApiPagination
+from api.permissions import user_player
 from ledger.games import starting_points
 from ledger.models import Session, Settlement
 from ledger.selectors import session_scoreboard

@@ -16,14 +16,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.permissions import EVERYONE, own_rows_only, user_player, user_roles
+from api.viewsets import ApiDefaults
 from ledger.api.filters import PlayerBalanceFilter, SettlementFilter, StatementFilter
-from ledger.api.permissions import EVERYONE, own_rows_only, user_player, user_roles
 from ledger.api.serializers.reads import (
     PlayerBalanceSerializer,
     SettlementSerializer,
     StatementLineSerializer,
 )
-from ledger.api.viewsets import ApiDefaults
 from ledger.models import LedgerEntry, Settlement
 from ledger.selectors.listings import players_with_balances, statement_lines
 from ledger.selectors.settlements import live_settlements

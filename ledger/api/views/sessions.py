@@ -11,10 +11,11 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from ledger.api.errors import WRITE_ERRORS
+from api.errors import WRITE_ERRORS
+from api.idempotency import IDEMPOTENCY_PARAMETER, idempotent
+from api.permissions import DESK, MANAGERS, acting_user
+from api.viewsets import ApiDefaults
 from ledger.api.filters import SessionFilter
-from ledger.api.idempotency import IDEMPOTENCY_PARAMETER, idempotent
-from ledger.api.permissions import DESK, MANAGERS, acting_user
 from ledger.api.serializers.reads import SettlementSerializer
 from ledger.api.serializers.sessions import (
     SessionBalancesSerializer,
@@ -22,7 +23,6 @@ from ledger.api.serializers.sessions import (
     SessionSerializer,
 )
 from ledger.api.views.bodies import session_balances_body
-from ledger.api.viewsets import ApiDefaults
 from ledger.models import Session
 from ledger.selectors.listings import sessions_with_seats
 from ledger.services.sessions import session_mark_settled, session_open

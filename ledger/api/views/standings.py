@@ -21,7 +21,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from ledger.api.permissions import DESK, RolePermission
+from api.permissions import DESK, RolePermission
 from ledger.exports.standings import CONTENT_TYPES, standings_file, standings_file_name
 from ledger.selectors.standings import SORT_FIELDS, Standings, month_of, parlor_standings
 from parlor.models import Parlor

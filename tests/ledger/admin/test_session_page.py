@@ -126,6 +126,31 @@ def test_a_preview_is_stale_once_another_hand_was_recorded(
     assert "Preview of hand 2" in response.content.decode()
 
 
+def test_two_desks_saving_the_same_preview_at_once_record_it_once(
+    client_as: Callable[[str], Client], db: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The digest check reads the next number before the service locks the session; another
+    # desk's save landing in between is refused under the lock by the same number.
+    from ledger.admin import session_page
+
+    session = SessionFactory()
+    desk, other_desk = client_as("staff"), client_as("manager")
+    preview = post_hand(desk, session, {**RON_POST, "_preview": "1"})
+    other = post_hand(other_desk, session, {**RON_POST, "_preview": "1"})
+    post_hand(
+        other_desk, session, {**RON_POST, "_save": "1", "preview_digest": other.context["digest"]}
+    )
+    monkeypatch.setattr(session_page, "session_next_ordinal", lambda session: 1)
+
+    response = post_hand(
+        desk, session, {**RON_POST, "_save": "1", "preview_digest": preview.context["digest"]}
+    )
+
+    assert response.status_code == 200
+    assert HandResult.objects.count() == 1
+    assert "next hand is number 2, not 1" in response.content.decode()
+
+
 @pytest.mark.parametrize(
     ("change", "form_key", "field", "message"),
     [

@@ -6,6 +6,7 @@ Imported by the conftest files of tests/ledger/api and tests/parlor/api.
 from __future__ import annotations
 
 import json
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -85,6 +86,17 @@ def post(client: APIClient, path: str, body: Any = None, **headers: str) -> Any:
     return client.post(path, body, format="json", headers=headers or None)
 
 
+def post_hand(client: APIClient, path: str, body: Any = None, **headers: str) -> Any:
+    """POST a hand (or a chonbo) as a careful client does: with a new ``Idempotency-Key``.
+
+    A test that sends its own key or an ``Expected-Hand-Number`` keeps it
+    (docs/api.md, "Retries and duplicate hands").
+    """
+    if "Idempotency-Key" not in headers and "Expected-Hand-Number" not in headers:
+        headers["Idempotency-Key"] = str(uuid.uuid4())
+    return post(client, path, body, **headers)
+
+
 ROLES = (ROLE_MANAGER, ROLE_STAFF, ROLE_PLAYER)
 # Every role a permission table is checked for.
 ALL_ROLES = (*ROLES, NO_ROLE, ANONYMOUS)
@@ -100,6 +112,8 @@ class RoleCase(Generic[T]):
     path: Callable[[T], str]
     allowed: dict[str, int]
     body: Callable[[T], Any] = field(default=lambda rows: None)
+    # Sent with the request: the hand POSTs need an Idempotency-Key or Expected-Hand-Number.
+    headers: dict[str, str] = field(default_factory=dict)
 
     def expected(self, role: str) -> int:
         return 401 if role == ANONYMOUS else self.allowed.get(role, 403)
@@ -111,6 +125,7 @@ class RoleCase(Generic[T]):
             self.path(rows),
             data="" if body is None else json.dumps(body),
             content_type="application/json",
+            headers=self.headers or None,
         )
 
 
@@ -128,7 +143,7 @@ def managers(status: int) -> dict[str, int]:
 
 def ledger_row_counts() -> dict[str, int]:
     """How many rows each ledger table holds: a refused request must leave them unchanged."""
-    from ledger.api.models import IdempotencyRecord
+    from api.models import IdempotencyRecord
     from ledger.models import Correction, HandResult, LedgerEntry, Penalty, Posting, Settlement
 
     models = (HandResult, Posting, LedgerEntry, Penalty, Correction, Settlement, IdempotencyRecord)

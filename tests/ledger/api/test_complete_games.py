@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from parlor.models import GameFeePayer, Player
-from tests.ledger.api.support import RoleClients, post
+from tests.ledger.api.support import RoleClients, post, post_hand
 from tests.parlor.factories import (
     ParlorFactory,
     PlayerFactory,
@@ -76,7 +76,9 @@ def play(game: Game, api_as: RoleClients) -> tuple[int, list[Player]]:
     assert opened.status_code == 201, opened.json()
     session = opened.json()["id"]
     for number, (hand, scores_after) in enumerate(game.hands, start=1):
-        recorded = post(staff, f"/api/sessions/{session}/hands/", hand)
+        recorded = post_hand(
+            staff, f"/api/sessions/{session}/hands/", hand, **{"Expected-Hand-Number": str(number)}
+        )
         assert recorded.status_code == 201, (number, recorded.json())
         assert recorded.json()["result"]["scores"] == scores_after, f"hand {number}"
     return session, players

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ledger.models import Penalty, Session, SessionState
-from tests.ledger.api.support import RoleClients, ledger_row_counts, post
+from tests.ledger.api.support import RoleClients, ledger_row_counts, post, post_hand
 from tests.ledger.api.world import World
 from tests.ledger.factories import draw, ron
 
@@ -108,7 +108,7 @@ def test_settled_session_refuses_corrections(world: World, api_as: RoleClients) 
 def test_chonbo_penalty_is_recorded_as_the_next_hand(world: World, api_as: RoleClients) -> None:
     body = {"session": world.open.pk, "offender": 2, "cause": "false_riichi"}
 
-    response = post(api_as("manager"), "/api/penalties/", body)
+    response = post_hand(api_as("manager"), "/api/penalties/", body)
 
     assert response.status_code == 201, response.json()
     recorded = response.json()
@@ -127,7 +127,9 @@ def test_penalty_for_a_seat_not_at_the_table_names_the_field(
 ) -> None:
     before = ledger_row_counts()
 
-    response = post(api_as("manager"), "/api/penalties/", {"session": world.open.pk, "offender": 4})
+    response = post_hand(
+        api_as("manager"), "/api/penalties/", {"session": world.open.pk, "offender": 4}
+    )
 
     assert response.status_code == 400
     assert response.json()["error"]["field"] == "offender"
@@ -137,7 +139,7 @@ def test_penalty_for_a_seat_not_at_the_table_names_the_field(
 def test_penalties_list_dead_hands_from_recorded_hands(world: World, api_as: RoleClients) -> None:
     staff = api_as("staff")
     hand = draw(0, dead=[{"seat": 3, "cause": "kuikae"}])
-    post(staff, f"/api/sessions/{world.open.pk}/hands/", hand)
+    post_hand(staff, f"/api/sessions/{world.open.pk}/hands/", hand)
 
     listed = staff.get("/api/penalties/", {"kind": "dead_hand"}).json()["results"]
 

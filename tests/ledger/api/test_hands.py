@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ledger.models import HandResult, Session, SessionState
-from tests.ledger.api.support import RoleClients, ledger_row_counts, post
+from tests.ledger.api.support import RoleClients, ledger_row_counts, post, post_hand
 from tests.ledger.factories import PINFU_TANYAO, SessionFactory, draw, ron, tsumo
 
 pytestmark = pytest.mark.django_db
@@ -36,7 +36,7 @@ def test_riichi_ron_returns_the_engine_result_and_the_posted_entries(
     session: Session, api_as: RoleClients
 ) -> None:
     # Seat 1 riichi, pinfu tanyao off seat 0: 3 han 30 fu, 3,900; the stick comes back.
-    response = post(api_as("staff"), hands_url(session), ron(1, 0, riichi=[1]))
+    response = post_hand(api_as("staff"), hands_url(session), ron(1, 0, riichi=[1]))
 
     assert response.status_code == 201, response.json()
     body = response.json()
@@ -59,7 +59,7 @@ def test_riichi_ron_returns_the_engine_result_and_the_posted_entries(
 
 def test_recorded_hand_reads_back_the_same(session: Session, api_as: RoleClients) -> None:
     staff = api_as("staff")
-    recorded = post(staff, hands_url(session), tsumo(2)).json()
+    recorded = post_hand(staff, hands_url(session), tsumo(2)).json()
 
     assert staff.get(f"{hands_url(session)}{recorded['id']}/").json() == recorded
     assert staff.get(hands_url(session)).json()["results"] == [recorded]
@@ -69,14 +69,14 @@ def test_preview_shows_what_recording_posts_and_writes_nothing(
     session: Session, api_as: RoleClients
 ) -> None:
     staff = api_as("staff")
-    post(staff, hands_url(session), draw(2, riichi=[2]))
+    post_hand(staff, hands_url(session), draw(2, riichi=[2]))
     before = ledger_row_counts()
 
     preview = post(staff, f"{hands_url(session)}preview/", ron(1, 0, riichi=[1]))
 
     assert preview.status_code == 200
     assert ledger_row_counts() == before
-    recorded = post(staff, hands_url(session), ron(1, 0, riichi=[1])).json()
+    recorded = post_hand(staff, hands_url(session), ron(1, 0, riichi=[1])).json()
     assert preview.json()["ordinal"] == recorded["ordinal"] == 2
     assert preview.json()["result"] == recorded["result"]
     assert preview.json()["game_ends"] == []
@@ -93,7 +93,7 @@ def test_engine_refusal_names_the_field_and_writes_nothing(
     before = ledger_row_counts()
     bad_tile = ron(1, 0, {"hand": "234m345p456s23488x", "win_tile": "4s"})
 
-    response = post(api_as("staff"), hands_url(session), bad_tile)
+    response = post_hand(api_as("staff"), hands_url(session), bad_tile)
 
     assert response.status_code == 400
     error = response.json()["error"]
@@ -127,7 +127,7 @@ def test_bad_hands_get_a_400_naming_the_field(
 ) -> None:
     before = ledger_row_counts()
 
-    response = post(api_as("staff"), hands_url(session), body)
+    response = post_hand(api_as("staff"), hands_url(session), body)
 
     assert response.status_code == 400, response.json()
     assert response.json()["error"]["field"] == field
@@ -136,7 +136,10 @@ def test_bad_hands_get_a_400_naming_the_field(
 
 def test_malformed_json_is_a_400(session: Session, api_as: RoleClients) -> None:
     response = api_as("staff").post(
-        hands_url(session), data='{"kind": "draw",', content_type="application/json"
+        hands_url(session),
+        data='{"kind": "draw",',
+        content_type="application/json",
+        headers={"Idempotency-Key": "malformed-1"},
     )
 
     assert response.status_code == 400
@@ -144,7 +147,9 @@ def test_malformed_json_is_a_400(session: Session, api_as: RoleClients) -> None:
 
 
 def test_form_encoded_body_is_refused_as_unsupported(session: Session, api_as: RoleClients) -> None:
-    response = api_as("staff").post(hands_url(session), data={"kind": "draw"})
+    response = api_as("staff").post(
+        hands_url(session), data={"kind": "draw"}, headers={"Idempotency-Key": "form-1"}
+    )
 
     assert response.status_code == 415
 
@@ -154,14 +159,14 @@ def test_closed_session_refuses_hands_with_a_conflict(
 ) -> None:
     Session.objects.filter(pk=session.pk).update(state=SessionState.CLOSED)
 
-    response = post(api_as("staff"), hands_url(session), draw(0))
+    response = post_hand(api_as("staff"), hands_url(session), draw(0))
 
     assert response.status_code == 409
     assert response.json()["error"]["code"] == "session_not_open"
 
 
 def test_unknown_session_is_not_found(role_groups: None, api_as: RoleClients) -> None:
-    assert post(api_as("staff"), "/api/sessions/999999/hands/", draw(0)).status_code == 404
+    assert post_hand(api_as("staff"), "/api/sessions/999999/hands/", draw(0)).status_code == 404
 
 
 def test_chonbo_through_the_hands_endpoint_needs_a_manager(
@@ -169,8 +174,8 @@ def test_chonbo_through_the_hands_endpoint_needs_a_manager(
 ) -> None:
     chonbo = {"kind": "chonbo", "offender": 2, "cause": "false_ron"}
 
-    refused = post(api_as("staff"), hands_url(session), chonbo)
-    recorded = post(api_as("manager"), hands_url(session), chonbo)
+    refused = post_hand(api_as("staff"), hands_url(session), chonbo)
+    recorded = post_hand(api_as("manager"), hands_url(session), chonbo)
 
     assert refused.status_code == 403
     assert refused.json()["error"] == {
@@ -185,8 +190,8 @@ def test_hand_list_hides_voided_versions_unless_asked(
     session: Session, api_as: RoleClients
 ) -> None:
     staff, manager = api_as("staff"), api_as("manager")
-    first = post(staff, hands_url(session), draw(0)).json()
-    post(staff, hands_url(session), draw(0))
+    first = post_hand(staff, hands_url(session), draw(0)).json()
+    post_hand(staff, hands_url(session), draw(0))
     post(manager, "/api/corrections/", {"hand": first["id"], "kind": "void", "reason": "typo"})
 
     live = staff.get(hands_url(session)).json()["results"]
@@ -241,7 +246,7 @@ def test_no_body_gets_a_server_error_or_writes_half_a_hand(
     before = ledger_row_counts()
 
     response = post(api_as("staff"), f"{hands_url(session)}preview/", body)
-    recorded = post(api_as("staff"), hands_url(session), body)
+    recorded = post_hand(api_as("staff"), hands_url(session), body)
 
     assert response.status_code < 500 and recorded.status_code < 500
     if recorded.status_code != 201:

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from ledger.api.models import IdempotencyRecord
+from api.models import IdempotencyRecord
 from ledger.models import Correction, HandResult, Session
-from tests.ledger.api.support import RoleClients, ledger_row_counts, post
+from tests.ledger.api.support import RoleClients, ledger_row_counts, post, post_hand
 from tests.ledger.factories import SessionFactory, draw, ron
 
 KEY = "6f1c2a9e-hand-1"
@@ -130,7 +130,7 @@ def test_malformed_keys_are_refused(key: str, session: Session, api_as: RoleClie
 
 @pytest.mark.django_db
 def test_corrections_honour_the_key_too(session: Session, api_as: RoleClients) -> None:
-    hand = post(api_as("staff"), hands_url(session), draw(0)).json()
+    hand = post_hand(api_as("staff"), hands_url(session), draw(0)).json()
     manager = api_as("manager")
     void = {"hand": hand["id"], "kind": "void", "reason": "entered at the wrong table"}
 

@@ -27,6 +27,8 @@ M, S, P = "manager", "staff", "player"
 
 
 Case = RoleCase[World]
+# Each parametrised case runs in its own database: one key per request is enough.
+A_NEW_KEY = {"Idempotency-Key": "permissions-case"}
 
 
 CASES = {
@@ -53,13 +55,18 @@ CASES = {
         "GET", lambda w: f"/api/sessions/{w.open.pk}/hands/{w.hand.pk}/", desk(200)
     ),
     "hand-record": Case(
-        "POST", lambda w: f"/api/sessions/{w.open.pk}/hands/", desk(201), lambda w: draw(1)
+        "POST",
+        lambda w: f"/api/sessions/{w.open.pk}/hands/",
+        desk(201),
+        lambda w: draw(1),
+        headers=A_NEW_KEY,
     ),
     "hand-record-chonbo": Case(
         "POST",
         lambda w: f"/api/sessions/{w.open.pk}/hands/",
         managers(201),
         lambda w: {"kind": "chonbo", "offender": 2, "cause": "false_riichi"},
+        headers=A_NEW_KEY,
     ),
     "hand-preview": Case(
         "POST", lambda w: f"/api/sessions/{w.open.pk}/hands/preview/", desk(200), lambda w: draw(1)
@@ -78,6 +85,7 @@ CASES = {
         lambda w: "/api/penalties/",
         managers(201),
         lambda w: {"session": w.open.pk, "offender": 2, "cause": "false_riichi"},
+        headers=A_NEW_KEY,
     ),
     "balances": Case("GET", lambda w: "/api/balances/", everyone(200)),
     "statements": Case("GET", lambda w: "/api/statements/", everyone(200)),

@@ -15,7 +15,7 @@ from ledger.models import ExportJob, Session
 from ledger.services.corrections import hand_void
 from ledger.services.hands import hand_record
 from ledger.services.settlements import session_close
-from tests.ledger.api.support import RoleClients, post
+from tests.ledger.api.support import RoleClients, post_hand
 from tests.ledger.api.world import dealer_busts_seat_1
 from tests.ledger.factories import SessionFactory, draw, ron
 from tests.parlor.factories import (
@@ -151,10 +151,10 @@ def test_recording_a_hand_costs_the_same_queries_early_and_late(
     counts = []
     for _ in range(2):
         with CaptureQueriesContext(connection) as captured:
-            assert post(staff, url, draw(0)).status_code == 201
+            assert post_hand(staff, url, draw(0)).status_code == 201
         counts.append(len(captured))
         for _ in range(8):
-            post(staff, url, draw(0))
+            post_hand(staff, url, draw(0))
 
     assert counts[0] == counts[1]
 
@@ -167,10 +167,10 @@ def test_recording_a_hand_takes_at_most_eight_queries(
     staff = api_as("staff")
     session = _session_with_draws(0)
     url = f"/api/sessions/{session.pk}/hands/"
-    assert post(staff, url, draw(0)).status_code == 201
+    assert post_hand(staff, url, draw(0)).status_code == 201
 
     with django_assert_max_num_queries(8):
-        response = post(staff, url, ron(1, 0, riichi=[1]), **{"Idempotency-Key": "hand-2"})
+        response = post_hand(staff, url, ron(1, 0, riichi=[1]), **{"Idempotency-Key": "hand-2"})
 
     assert response.status_code == 201
     assert {posting["kind"] for posting in response.json()["postings"]} == {"hand", "deposit"}

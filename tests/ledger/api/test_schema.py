@@ -91,3 +91,15 @@ def test_writes_document_the_idempotency_key_and_the_error_shape(schema: dict[st
     assert hand["responses"]["400"]["content"]["application/json"]["schema"] == {
         "$ref": "#/components/schemas/Error"
     }
+
+
+@pytest.mark.parametrize("path", ["/api/sessions/{session_pk}/hands/", "/api/penalties/"])
+def test_posts_recording_a_hand_document_both_retry_guards_and_the_428(
+    path: str, schema: dict[str, Any]
+) -> None:
+    record = schema["paths"][path]["post"]
+    headers = {p["name"]: p for p in record["parameters"] if p["in"] == "header"}
+
+    assert {"Idempotency-Key", "Expected-Hand-Number"} <= set(headers)
+    assert headers["Expected-Hand-Number"]["schema"]["type"] == "integer"
+    assert "428" in record["responses"] and "409" in record["responses"]

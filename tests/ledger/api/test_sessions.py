@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from ledger.models import Session, SessionState, Settlement
-from tests.ledger.api.support import RoleClients, ledger_row_counts, post
+from tests.ledger.api.support import RoleClients, ledger_row_counts, post, post_hand
 from tests.ledger.api.world import World, dealer_busts_seat_1
 from tests.ledger.factories import draw
 from tests.parlor.factories import PlayerFactory, TableFactory
@@ -150,7 +150,7 @@ def test_session_balances_are_relative_to_the_start_and_include_the_pot(
     world: World, api_as: RoleClients
 ) -> None:
     staff = api_as("staff")
-    post(staff, f"/api/sessions/{world.open.pk}/hands/", draw(2, riichi=[2]))
+    post_hand(staff, f"/api/sessions/{world.open.pk}/hands/", draw(2, riichi=[2]))
 
     body = staff.get(f"/api/sessions/{world.open.pk}/balances/").json()
 
@@ -182,7 +182,7 @@ def test_a_new_table_can_open_after_another_closes(world: World, api_as: RoleCli
     manager = api_as("manager")
     table = TableFactory(parlor=world.parlor)
     opened = post(manager, "/api/sessions/", opening(world, table=table.pk)).json()
-    post(manager, f"/api/sessions/{opened['id']}/hands/", dealer_busts_seat_1())
+    post_hand(manager, f"/api/sessions/{opened['id']}/hands/", dealer_busts_seat_1())
     post(manager, f"/api/sessions/{opened['id']}/close/")
 
     reopened = post(manager, "/api/sessions/", opening(world, table=table.pk))

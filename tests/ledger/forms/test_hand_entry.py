@@ -354,3 +354,42 @@ def test_initial_payload_round_trip_keeps_flags() -> None:
 
     assert hand["dora_indicators"] == "1m" and wins[0]["riichi_kind"] == "double"
     assert wins[0]["ippatsu"] is True and wins[0]["rinshan"] is False
+
+
+def test_a_three_player_form_offers_two_winners_of_a_multiple_ron_not_three() -> None:
+    three = HandEntry(seats=SEATS[:3])
+    four = HandEntry(seats=SEATS)
+    assert (len(three.wins), len(four.wins)) == (2, 3)
+
+
+def test_kyuushuu_kyuuhai_needs_its_caller() -> None:
+    form = entry({"hand-kind": "abort", "hand-abort_cause": "kyuushuu_kyuuhai"})
+
+    assert not form.is_valid()
+    assert form.hand.errors["caller"] == ["Choose who called kyuushu kyuuhai."]
+
+
+TOUTENKOU_WIN = {
+    "hand-kind": "win",
+    "hand-discarder": "1",
+    "win0-winner": "2",
+    "win0-hand": "234p456p2345688s4s",
+    "win0-win_tile": "4s",
+}
+
+
+def test_karasu_is_never_inferred_from_an_empty_discards_field() -> None:
+    silent = HandEntry(TOUTENKOU_WIN, seats=SEATS[:3], record_fields=["discards", "nuki"])
+    answered = HandEntry(
+        {**TOUTENKOU_WIN, "win0-no_gari_discarded": "on"},
+        seats=SEATS[:3],
+        record_fields=["discards", "nuki"],
+    )
+
+    assert not silent.is_valid()
+    assert "no gari" in silent.wins[0].errors["discards"][0]
+    assert answered.is_valid()
+    assert answered.payload()["wins"][0]["record"] == {
+        "hand": "234p456p2345688s4s",
+        "win_tile": "4s",
+    }

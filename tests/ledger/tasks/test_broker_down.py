@@ -24,7 +24,7 @@ from config.celery import app as celery_app
 from ledger.models import ExportJob, ExportState, SessionState
 from ledger.selectors.closing import session_close_state
 from ledger.services.exports import export_request
-from ledger.tasks import close_enqueue, export_enqueue
+from ledger.services.queue import close_enqueue, export_enqueue
 from tests.ledger.admin.conftest import client_as, role_user
 from tests.ledger.api.support import RoleClients, api_as, post, role_groups
 from tests.ledger.exports.support import closed_session, today

@@ -25,7 +25,8 @@ from ledger.selectors.closing import session_close_state
 from ledger.services import closing
 from ledger.services.corrections import hand_void
 from ledger.services.hands import hand_record
-from ledger.tasks import close_enqueue, close_session
+from ledger.services.queue import close_enqueue
+from ledger.tasks import close_session
 from tests.ledger.factories import draw
 from tests.ledger.tasks.support import (
     CLOSED_ONCE,

@@ -24,7 +24,7 @@ from ledger import tasks
 from ledger.models import ExportJob, ExportState, Session, SessionState
 from ledger.selectors.stale_jobs import stale_closes, stale_exports, stale_jobs_count
 from ledger.services.exports import export_request
-from ledger.tasks import close_enqueue, export_enqueue, stale_jobs_resend
+from ledger.services.queue import close_enqueue, export_enqueue, stale_jobs_resend
 from tests.ledger.exports.support import today
 from tests.ledger.factories import UserFactory
 from tests.ledger.tasks.pg import wait_until

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from rest_framework.pagination import BasePagination
 
-from ledger.api.pagination import ApiPagination
-from ledger.api.permissions import RolePermission, RoleRules
+from api.pagination import ApiPagination
+from api.permissions import RolePermission, RoleRules
 
 if TYPE_CHECKING:
     from rest_framework.permissions import _PermissionClass

@@ -16,7 +16,7 @@ from django.db.models import Exists, OuterRef, QuerySet
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 
-from ledger.api.permissions import EVERYONE, remember_roles
+from api.permissions import EVERYONE, remember_roles
 from ledger.selectors.prepared import PreparedQuery
 
 _ROLE_FLAG = "has_role_{}"

@@ -30,6 +30,7 @@ _CONFLICTS = frozenset(
     {
         LedgerErrorCode.TABLE_BUSY,
         LedgerErrorCode.SESSION_NOT_OPEN,
+        LedgerErrorCode.WRONG_HAND_NUMBER,
         LedgerErrorCode.HAND_NOT_LIVE,
         LedgerErrorCode.SESSION_SETTLED,
         LedgerErrorCode.GAME_NOT_FINISHED,

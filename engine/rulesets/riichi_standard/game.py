@@ -1,4 +1,4 @@
-"""Game rules of the reference rulesets: riichi-standard, tenhou, tenhou-sanma.
+"""Game rules of riichi-standard, and the standard game tenhou and tenhou-sanma build on.
 
 A standard East-South game (the defaults are documented in
 docs/game-format.md, "Game rules: riichi-standard"): 25,000 start, 30,000
@@ -118,29 +118,18 @@ def _builder(
     return build
 
 
-def _entry(slug: str, doc: str, *, players: int, start: int, back: int,
-           uma: tuple[int, ...], noten_total: int) -> GameRulesEntry:
+def standard_game(slug: str, doc: str, *, players: int, start: int, back: int,
+                  uma: tuple[int, ...], noten_total: int) -> GameRulesEntry:
+    """The standard game with these defaults: riichi-standard's, tenhou's, tenhou-sanma's."""
     build = _builder(slug=slug, players=players, noten_total=noten_total)
     return GameRulesEntry(slug, doc, _options(start=start, back=back, uma=uma), build)
 
 
 GAME_RULES = (
-    _entry(
+    standard_game(
         "riichi-standard",
         "Standard four-player East-South game with uma in points.",
         players=4, start=25000, back=30000, uma=(20000, 10000, -10000, -20000),
         noten_total=3000,
-    ),
-    _entry(
-        "tenhou",
-        "The riichi-standard game as played on tenhou.net (four players).",
-        players=4, start=25000, back=30000, uma=(20000, 10000, -10000, -20000),
-        noten_total=3000,
-    ),
-    _entry(
-        "tenhou-sanma",
-        "Three-player East-South game: 35,000 start, 40,000 return, noten 2,000.",
-        players=3, start=35000, back=40000, uma=(15000, 0, -15000),
-        noten_total=2000,
     ),
 )

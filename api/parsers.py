@@ -12,7 +12,7 @@ from typing import Any
 from rest_framework import status
 from rest_framework.parsers import JSONParser
 
-from ledger.api.errors import ApiError
+from api.errors import ApiError
 from ledger.errors import RequestErrorCode
 
 

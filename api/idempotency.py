@@ -1,7 +1,7 @@
 """The ``Idempotency-Key`` header: a retried POST never writes twice.
 
 A POST carrying the header runs in one transaction that does the work and
-then inserts the key's :class:`~ledger.api.models.IdempotencyRecord` (user,
+then inserts the key's :class:`~api.models.IdempotencyRecord` (user,
 key, request fingerprint, the response) with ``INSERT ... ON CONFLICT DO
 NOTHING`` on the unique key: one statement, at the end.
 
@@ -43,9 +43,9 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from ledger.api.errors import ApiError
-from ledger.api.models import IdempotencyRecord
-from ledger.api.permissions import acting_user
+from api.errors import ApiError
+from api.models import IdempotencyRecord
+from api.permissions import acting_user
 from ledger.errors import RequestErrorCode
 
 HEADER = "Idempotency-Key"

@@ -1,0 +1,114 @@
+"""The hits that hold for a whole hand, memoised per ruleset table by the few facts they rest on.
+
+Each function here fills one of :class:`~engine.fast.plan.Side`'s tables on a
+miss; the keys are small (the riichi kind, tsumo and the eight flags; a tile
+class; the honour triplets, pair, winds and kans), so the tables stay tiny.
+"""
+
+from __future__ import annotations
+
+from engine.fast.plan import Part, Side
+from engine.fast.tables import has_class
+from engine.tiles import CHUN, EAST, HAKU, HATSU, NORTH
+
+RIICHI_KINDS = ("none", "riichi", "double", "open")
+RIICHI_INDEX = {kind: i << 32 for i, kind in enumerate(RIICHI_KINDS)}
+TSUMO_AT = 34
+RIICHI_YAKU = {"riichi": "riichi", "double": "double_riichi", "open": "open_riichi"}
+# flags in engine.record.FLAGS order -> the yaku each one is
+FLAG_YAKU = ("ippatsu", "rinshan_kaihou", "chankan", "haitei", "houtei", "tenhou", "chiihou",
+             "renhou")
+
+
+def situational(side: Side, riichi: str, tsumo: bool, flags: tuple[bool, ...]) -> Part:
+    names = [name for name, on in zip(FLAG_YAKU, flags, strict=True) if on]
+    if riichi in RIICHI_YAKU:
+        names.append(RIICHI_YAKU[riichi])
+    if tsumo:
+        names.append("menzen_tsumo")
+    found = side.situational[riichi, tsumo, flags] = side.part(names)
+    return found
+
+
+def plain(side: Side, key: int) -> Part:
+    """``situational`` (no flag set) and ``tile_class`` together: ``key`` is the tile-class
+    counters, ``RIICHI_INDEX[riichi]`` and ``tsumo << TSUMO_AT``."""
+    riichi = RIICHI_KINDS[key >> 32 & 3]
+    tsumo = bool(key >> TSUMO_AT)
+    counters = key & 0xFFFFFFFF
+    no_flags = (False,) * 8
+    s_bits, s_han, s_winnable, s_yakuman = (
+        side.situational.get((riichi, tsumo, no_flags))
+        or situational(side, riichi, tsumo, no_flags)
+    )
+    c_bits, c_han, c_winnable, c_yakuman = side.classes.get(counters) or tile_class(
+        side, counters
+    )
+    found = side.plain[key] = (
+        s_bits | c_bits, s_han + c_han, s_winnable or c_winnable, s_yakuman | c_yakuman
+    )
+    return found
+
+
+def tile_class(side: Side, counters: int) -> Part:
+    """Yaku of the kinds of tile held: tanyao, honroutou, the flushes, the all-X yakuman
+    (``counters``: engine.fast.tables.tile_class summed over the hand)."""
+    names = []
+    if not has_class(counters, "yaochuu"):
+        names.append("tanyao")
+    if not has_class(counters, "simple"):
+        names.append("honroutou")
+    number_suits = sum(has_class(counters, suit) for suit in "mps")
+    if number_suits == 1:
+        names.append("honitsu" if has_class(counters, "z") else "chinitsu")
+    if number_suits == 0:
+        names.append("tsuuiisou")
+    if not has_class(counters, "non_terminal"):
+        names.append("chinroutou")
+    if not has_class(counters, "non_green"):
+        names.append("ryuuiisou")
+    found = side.classes[counters] = side.part(names)
+    return found
+
+
+def honours_key(triplets: int, pair: int, seat: int, round_wind: int, kans: int) -> int:
+    """``triplets``: the honour triplet bits shifted down to 0-6; ``pair``: its kind."""
+    pair_code = pair - 26 if pair >= EAST else 0
+    return triplets | pair_code << 7 | (seat - EAST) << 10 | (round_wind - EAST) << 12 | kans << 14
+
+
+def honours(side: Side, key: int) -> Part:
+    """Yaku of honour triplets and the pair, and of kans: yakuhai, shousangen, the dragon
+    and wind yakuman, sankantsu and suukantsu (the regular shape only)."""
+    triplets = key & 127
+    pair_code = key >> 7 & 7
+    pair = pair_code + 26 if pair_code else -1
+    seat = EAST + (key >> 10 & 3)
+    round_wind = EAST + (key >> 12 & 3)
+    kans = key >> 14
+
+    def held(kind: int) -> bool:
+        return bool(triplets >> (kind - EAST) & 1)
+
+    names = [name for name, kind in (("yakuhai_haku", HAKU), ("yakuhai_hatsu", HATSU),
+                                     ("yakuhai_chun", CHUN)) if held(kind)]
+    if held(seat):
+        names.append("yakuhai_seat_wind")
+    if held(round_wind):
+        names.append("yakuhai_round_wind")
+    dragons = held(HAKU) + held(HATSU) + held(CHUN)
+    winds = sum(held(w) for w in range(EAST, NORTH + 1))
+    if pair >= HAKU and dragons == 2:
+        names.append("shousangen")
+    if dragons == 3:
+        names.append("daisangen")
+    if EAST <= pair <= NORTH and winds == 3:
+        names.append("shousuushii")
+    if winds == 4:
+        names.append("daisuushii")
+    if kans == 3:
+        names.append("sankantsu")
+    if kans == 4:
+        names.append("suukantsu")
+    found = side.honours[key] = side.part(names)
+    return found

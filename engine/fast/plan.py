@@ -1,0 +1,214 @@
+"""A ruleset compiled for the fast scorer, or None when the fast scorer cannot take it.
+
+The fast scorer knows the standard yaku by their predicates (the ``check`` of
+each :class:`~engine.yaku.base.Yaku` in ``STANDARD_YAKU``, plus renhou) and
+computes all of them from a hand's packed counts and its reading's summary,
+instead of calling every predicate on every arrangement. It takes a ruleset
+only when that gives the same answer as the ruleset's own pipeline: the
+default shapes, valuation, payment and score functions, no ruleset record
+fields, and a yaku table made of standard yaku (any subset, any order, any
+han values). Anything else (Speed Tonpuu, Toutenkou, three-player nukidora,
+a yaku another ruleset adds) is scored by the ruleset's own ``score``.
+
+A hit is a bit: bit ``i`` is the ruleset's ``yaku[i]``, so a set of hits is
+an int, and listing them in table order is reading the bits upwards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.hand.evaluate import standard_score
+from engine.hand.payment import standard_payment
+from engine.hand.shapes import STANDARD_SHAPES
+from engine.hand.valuation import han_fu_valuation
+from engine.rulesets.base import Ruleset
+from engine.tiles import WIND_LETTERS
+from engine.yaku.base import Yaku
+from engine.yaku.situational import RENHOU
+from engine.yaku.standard import STANDARD_YAKU
+
+# The yaku the fast scorer computes (engine/fast/parts.py and score.py), by name. A yaku
+# added to the standard table is not among them until the fast scorer computes it: until
+# then its rulesets are scored by the reference pipeline (tests/engine/test_fast.py fails
+# on the generated hands it no longer takes).
+IMPLEMENTED = frozenset({
+    "riichi", "double_riichi", "open_riichi", "ippatsu", "menzen_tsumo", "pinfu", "tanyao",
+    "iipeikou", "yakuhai_haku", "yakuhai_hatsu", "yakuhai_chun", "yakuhai_seat_wind",
+    "yakuhai_round_wind", "rinshan_kaihou", "chankan", "haitei", "houtei", "sanshoku_doujun",
+    "sanshoku_doukou", "ittsu", "chanta", "junchan", "toitoi", "sanankou", "sankantsu",
+    "honroutou", "shousangen", "chiitoitsu", "honitsu", "chinitsu", "ryanpeikou", "dora",
+    "aka_dora", "ura_dora", "kokushi", "kokushi_13", "suuankou", "suuankou_tanki",
+    "daisangen", "shousuushii", "daisuushii", "tsuuiisou", "chinroutou", "ryuuiisou",
+    "chuuren", "chuuren_9", "suukantsu", "tenhou", "chiihou", "renhou",
+})  # fmt: skip
+KNOWN: dict[object, Yaku] = {
+    y.check: y for y in (*STANDARD_YAKU, RENHOU) if y.name in IMPLEMENTED
+}
+# Yaku counted on each reading of a regular hand, in the order Side.reading lists them.
+READING_YAKU = ("pinfu", "iipeikou", "ryanpeikou", "sanshoku_doujun", "sanshoku_doukou",
+                "ittsu", "chanta", "junchan", "toitoi", "sanankou", "chiitoitsu")
+READING_YAKUMAN = ("suuankou", "suuankou_tanki", "kokushi", "kokushi_13")
+
+# Hits that hold for a whole hand: (regular bits, their han, one of them is a yaku,
+# yakuman bits).
+Part = tuple[int, int, bool, int]
+
+
+@dataclass(slots=True)
+class Side:
+    """The table for closed hands or for open hands."""
+
+    han: dict[str, tuple[int, int]]  # name -> (bit, han per occurrence)
+    yakuman: dict[str, tuple[int, int]]  # name -> (bit, multiples)
+    names: dict[int, str]  # bit -> name
+    values: dict[int, int]  # bit -> han per occurrence, or multiples
+    # (bit, han) of each READING_YAKU ((0, 0) when the table does not count it)
+    reading: tuple[tuple[int, int], ...]
+    reading_yakuman: tuple[int, ...]  # bit of each READING_YAKUMAN (0: not counted)
+    flat_reading: tuple[int, ...]  # reading[:10] flattened: bit, han, bit, han, ...
+    dora: tuple[int, int]  # (bit, han per dora), (0, 0) when the table does not count them
+    aka: tuple[int, int]
+    ura: tuple[int, int]
+    counted: int  # the bits of dora, aka_dora and ura_dora
+    # memoised parts (engine.fast.parts): situational yaku (riichi, tsumo, the flags);
+    # tile class and riichi kind and tsumo when no flag is set; honour triplets and kans
+    situational: dict[tuple[str, bool, tuple[bool, ...]], Part] = field(default_factory=dict)
+    classes: dict[int, Part] = field(default_factory=dict)
+    plain: dict[int, Part] = field(default_factory=dict)
+    honours: dict[int, Part] = field(default_factory=dict)
+    listed: dict[int, tuple[tuple[str, int, int], ...]] = field(default_factory=dict)
+
+    def part(self, names: list[str]) -> Part:
+        """The hits named (regular yaku and yakuman), where this table counts them."""
+        bits = han = yakuman = 0
+        winnable = False
+        for name in names:
+            if name in self.han:
+                bit, value = self.han[name]
+                bits |= bit
+                han += value
+                winnable = winnable or name not in BONUS
+            elif name in self.yakuman:
+                yakuman |= self.yakuman[name][0]
+        return bits, han, winnable, yakuman
+
+    def bit(self, name: str) -> int:
+        return (self.han.get(name) or self.yakuman.get(name) or (0, 0))[0]
+
+
+BONUS = frozenset({"dora", "aka_dora", "ura_dora"})
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    ruleset: Ruleset
+    closed: Side
+    opened: Side
+    copies_add: int  # with copies_guards: the physical-copies check on a code packing
+    copies_guards: int
+    seats: dict[str, int]  # seat_wind letter -> wind kind, for the seats the table has
+    rounds: dict[str, int]  # round_wind letter -> wind kind, for the rounds the ruleset plays
+    riichi_kinds: frozenset[str]
+    # "no kazoe": a han count no hand reaches
+    kazoe_han: int
+    kiriage: bool
+    double_wind_pair_fu: int
+    yakuman_stack: bool
+    supersedes: dict[str, tuple[str, ...]]
+    others: int  # players who pay
+    honba: int  # honba per payer
+    stick: int  # a riichi stick
+    dora_next: tuple[int, ...]
+    # indicator text -> (Tiles.counts, shift of each indicated dora's kind field); None: a
+    # string the fast scorer does not take
+    indicators: dict[str, tuple[int, tuple[int, ...]] | None] = field(default_factory=dict)
+
+
+def compile_plan(ruleset: Ruleset) -> Plan | None:
+    """The plan for ``ruleset``, or None when its own pipeline must score its hands."""
+    if not _standard_pipeline(ruleset):
+        return None
+    multiples = dict((y.name, n) for y, n in ruleset.yakuman_table)
+    sides = []
+    for closed in (True, False):
+        han: dict[str, tuple[int, int]] = {}
+        yakuman: dict[str, tuple[int, int]] = {}
+        for position, y in enumerate(ruleset.yaku):
+            known = KNOWN.get(y.check)
+            if known is None or not _same_yaku(y, known):
+                return None
+            value = y.han_closed if closed else y.han_open
+            if y.is_yakuman:
+                if closed or y.han_open is not None:
+                    yakuman[y.name] = (1 << position, multiples[y.name])
+            elif value is not None:
+                han[y.name] = (1 << position, value)
+        sides.append(_side(han, yakuman))
+    if sides[1].han.keys() & {"iipeikou", "ryanpeikou"}:
+        return None  # counted on concealed runs only; an open value would count called ones
+    from engine.fast.tables import copies_check
+
+    add, guards = copies_check(ruleset.tiles)
+    return Plan(
+        ruleset, sides[0], sides[1], add, guards,
+        {w: WIND_LETTERS[w] for w in "ESWN"[: ruleset.players]},
+        {w: WIND_LETTERS[w] for w in ruleset.rounds_played},
+        ruleset.riichi_kinds, ruleset.kazoe_han or 1000, ruleset.kiriage,
+        ruleset.double_wind_pair_fu, ruleset.yakuman_stack, dict(ruleset.supersedes),
+        ruleset.players - 1, ruleset.honba_per_payer, ruleset.riichi_stick, ruleset.dora_next,
+    )  # fmt: skip
+
+
+def _side(han: dict[str, tuple[int, int]], yakuman: dict[str, tuple[int, int]]) -> Side:
+    names = {bit: name for name, (bit, _) in (*han.items(), *yakuman.items())}
+    values = {bit: value for bit, value in (*han.values(), *yakuman.values())}
+    reading = tuple(han.get(name, (0, 0)) for name in READING_YAKU)
+    reading_yakuman = tuple(yakuman.get(name, (0, 0))[0] for name in READING_YAKUMAN)
+    flat = tuple(x for pair in reading[:10] for x in pair)
+    dora, aka, ura = (han.get(name, (0, 0)) for name in ("dora", "aka_dora", "ura_dora"))
+    counted = dora[0] | aka[0] | ura[0]
+    return Side(han, yakuman, names, values, reading, reading_yakuman, flat, dora, aka, ura,
+                counted)
+
+
+def _standard_pipeline(r: Ruleset) -> bool:
+    return (
+        r.score is standard_score
+        and r.valuate is han_fu_valuation
+        and r.pay is standard_payment
+        and r.shapes == STANDARD_SHAPES
+        and r.value_unit == "han"
+        and not r.record_fields
+        and not r.extra_fields
+        and not r.extra_round_winds
+        and not r.with_yakuman_table
+        and max(r.tiles.copies) <= 4
+    )
+
+
+def _same_yaku(y: Yaku, known: Yaku) -> bool:
+    """The standard yaku, at most re-valued (a value of 0 would list a hit worth nothing)."""
+    return (
+        y.name == known.name
+        and y.yakuman == known.yakuman
+        and y.bonus == known.bonus
+        and y.supersedes == known.supersedes
+        and not y.with_yakuman
+        and (y.is_yakuman or (y.han_closed != 0 and y.han_open != 0))
+    )
+
+
+_plans: dict[int, tuple[Ruleset, Plan | None]] = {}
+
+
+def plan_for(ruleset: Ruleset) -> Plan | None:
+    """Memoised ``compile_plan`` (by the ruleset object: configured rulesets are cached)."""
+    found = _plans.get(id(ruleset))
+    if found is not None and found[0] is ruleset:
+        return found[1]
+    if len(_plans) > 1024:
+        _plans.clear()
+    plan = compile_plan(ruleset)
+    _plans[id(ruleset)] = (ruleset, plan)
+    return plan

@@ -1,0 +1,143 @@
+"""The fast scorer gives the reference pipeline's answer, hand by hand.
+
+``engine.score`` answers from ``engine.fast`` when it takes a record and from
+the reference pipeline (``engine.api.score_reference``) otherwise; both must
+say the same thing, key for key, on every record the fast scorer takes.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any
+
+import pytest
+
+import engine
+from engine.api import score_reference
+from engine.bench.corpus import generate
+from engine.fast import score_fast
+from engine.fast.plan import compile_plan
+from engine.rulesets import configure, get
+from tests.engine.test_records import RECORDS_DIR
+
+SEEDS = (1, 2, 3)
+HANDS_PER_SEED = 4000
+
+
+def _agree(records: list[dict[str, Any]]) -> tuple[int, list[str]]:
+    taken, wrong = 0, []
+    for record in records:
+        fast = score_fast(record)
+        if fast is None:
+            continue
+        taken += 1
+        reference = score_reference(record)
+        if fast != reference:
+            wrong.append(f"{json.dumps(record)}\n  fast:      {fast}\n  reference: {reference}")
+    return taken, wrong
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_fast_scorer_agrees_on_generated_hands(seed: int) -> None:
+    records = list(generate(HANDS_PER_SEED, seed=seed))
+    taken, wrong = _agree(records)
+    assert not wrong, f"{len(wrong)} disagreements:\n" + "\n".join(wrong[:5])
+    assert taken == len(records)  # every generated hand is one the fast scorer takes
+
+
+@pytest.mark.parametrize("ruleset", ["tenhou", "riichi-standard"])
+def test_fast_scorer_agrees_on_generated_hands_of_each_ruleset(ruleset: str) -> None:
+    taken, wrong = _agree(list(generate(2000, seed=7, ruleset=ruleset)))
+    assert not wrong, f"{len(wrong)} disagreements:\n" + "\n".join(wrong[:5])
+    assert taken == 2000
+
+
+def test_fast_scorer_agrees_on_the_real_records() -> None:
+    path = RECORDS_DIR / "tenhou-4p.jsonl"
+    if not path.exists():
+        pytest.skip(f"{path} is missing")
+    records = [json.loads(line)["input"] for line in path.open() if line.strip()]
+    taken, wrong = _agree(records)
+    assert not wrong, f"{len(wrong)} disagreements:\n" + "\n".join(wrong[:5])
+    assert taken == len(records)
+
+
+def _mutations(record: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
+    """Broken and borderline variants: each is either refused or scored by both paths alike."""
+    out = []
+    for name, value in (
+        ("hand", record["hand"] + "1m"), ("hand", record["hand"][:-2] + "8z"),
+        ("hand", " " + record["hand"]), ("hand", record["hand"].replace("5", "0")),
+        ("win_tile", "5z"), ("win_tile", "0p"), ("win_tile", "11m"), ("win_tile", 5),
+        ("dora_indicators", "5555m"), ("dora_indicators", "0m0m"), ("ura_indicators", "x"),
+        ("win", "draw"), ("seat_wind", "X"), ("round_wind", ["E"]), ("riichi", "yes"),
+        ("riichi", "riichi"), ("riichi", "double"), ("ippatsu", True), ("ippatsu", 1),
+        ("rinshan", True), ("chankan", True), ("haitei", True), ("houtei", True),
+        ("tenhou", True), ("chiihou", True), ("renhou", True), ("honba", -1),
+        ("honba", True), ("riichi_sticks", 2.0), ("id", 7), ("ruleset", "nope"),
+        ("melds", [{"kind": "pon", "tiles": "123m"}]), ("melds", "chi"),
+        ("melds", [{"kind": "chi", "tiles": "123m", "x": 1}]), ("extra", 1),
+        ("options", {"kuitan": False}), ("nuki", ""),
+    ):
+        broken = copy.deepcopy(record)
+        broken[name] = value
+        out.append(broken)
+    for name in ("melds", "dora_indicators", "riichi", "ippatsu", "honba", "id"):
+        broken = copy.deepcopy(record)
+        broken.pop(name, None)
+        out.append(broken)
+    out.append(["not", "a", "record"])  # type: ignore[arg-type]
+    rng.shuffle(out)
+    return out
+
+
+def test_fast_scorer_refuses_or_agrees_on_broken_records() -> None:
+    rng = random.Random(5)
+    records = list(generate(200, seed=11))
+    variants = [m for r in records for m in _mutations(r, rng)]
+    for record in variants:
+        fast = score_fast(record)
+        if fast is not None:
+            assert fast == score_reference(record), json.dumps(record)
+        assert engine.score(record) == score_reference(record)
+
+
+def test_every_error_is_the_reference_error() -> None:
+    # "no yaku" and "not a winning hand" come from the fast scorer itself.
+    no_yaku = {"id": "x", "ruleset": "riichi-standard", "hand": "234m345p456s11789s",
+               "win_tile": "8s", "win": "ron", "seat_wind": "S", "round_wind": "E"}
+    not_winning = {**no_yaku, "hand": "234m345p456s11779s", "win_tile": "7s"}
+    for case, code in ((no_yaku, "no_yaku"), (not_winning, "not_a_winning_hand")):
+        fast = score_fast(case)
+        assert fast is not None and fast["error"]["code"] == code, fast
+        assert fast == score_reference(case)
+
+
+def test_plans_only_for_rulesets_the_fast_scorer_answers_alike() -> None:
+    assert compile_plan(get("riichi-standard")) is not None
+    assert compile_plan(get("tenhou")) is not None
+    for slug in ("tenhou-sanma", "speed-tonpuu", "toutenkou"):
+        assert compile_plan(get(slug)) is None, slug
+    configured = configure("riichi-standard", {"kuitan": False, "kiriage": True})
+    assert compile_plan(configured) is not None
+
+
+def test_fast_scorer_agrees_on_hands_with_options() -> None:
+    rng = random.Random(3)
+    choices: dict[str, list[Any]] = {
+        "kuitan": [True, False], "aka": [True, False], "kiriage": [True, False],
+        "double_yakuman": [True, False], "kazoe": [True, False], "double_wind_pair_fu": [2, 4],
+    }
+    records = []
+    for record in generate(3000, seed=21):
+        options = {k: rng.choice(v) for k, v in choices.items() if rng.random() < 0.5}
+        if rng.random() < 0.05:
+            options["no_such_option"] = 1
+        if rng.random() < 0.3:  # a record leaving optional fields to their defaults
+            record = {k: v for k, v in record.items() if v not in (False, 0, "", [], "none")}
+        records.append({**record, "options": options})
+    taken, wrong = _agree(records)
+    assert not wrong, f"{len(wrong)} disagreements:\n" + "\n".join(wrong[:5])
+    assert taken > 2000  # refused: unknown options, red fives with aka off
