@@ -162,8 +162,9 @@ def test_recording_a_hand_costs_the_same_queries_early_and_late(
 def test_recording_a_hand_takes_at_most_eight_queries(
     role_groups: None, api_as: RoleClients, django_assert_max_num_queries: Any
 ) -> None:
-    """Token and roles, the transaction (2), the session with its seats, accounts and game
-    state, the hand, its postings, their entries, the idempotency key with the response."""
+    """Token and roles, the transaction (2), the session's lock, the session with its seats,
+    accounts and game state, the hand, its postings with their entries (one statement on
+    PostgreSQL), the idempotency key with the response."""
     staff = api_as("staff")
     session = _session_with_draws(0)
     url = f"/api/sessions/{session.pk}/hands/"
