@@ -159,6 +159,7 @@ def test_recording_a_hand_costs_the_same_queries_early_and_late(
     assert counts[0] == counts[1]
 
 
+@pytest.mark.requires_postgres  # elsewhere the postings and their entries take two inserts
 def test_recording_a_hand_takes_at_most_eight_queries(
     role_groups: None, api_as: RoleClients, django_assert_max_num_queries: Any
 ) -> None:
