@@ -125,11 +125,15 @@ def standard_game(slug: str, doc: str, *, players: int, start: int, back: int,
     return GameRulesEntry(slug, doc, _options(start=start, back=back, uma=uma), build)
 
 
+# The four-player game's defaults, which tenhou plays too.
+FOUR_PLAYERS: dict[str, Any] = {
+    "players": 4, "start": 25000, "back": 30000, "uma": (20000, 10000, -10000, -20000),
+    "noten_total": 3000,
+}
+
 GAME_RULES = (
     standard_game(
-        "riichi-standard",
-        "Standard four-player East-South game with uma in points.",
-        players=4, start=25000, back=30000, uma=(20000, 10000, -10000, -20000),
-        noten_total=3000,
+        "riichi-standard", "Standard four-player East-South game with uma in points.",
+        **FOUR_PLAYERS,
     ),
 )

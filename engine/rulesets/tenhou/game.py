@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from engine.rulesets.riichi_standard.game import standard_game
+from engine.rulesets.riichi_standard.game import FOUR_PLAYERS, standard_game
 
 GAME_RULES = (
     standard_game(
-        "tenhou",
-        "The riichi-standard game as played on tenhou.net (four players).",
-        players=4, start=25000, back=30000, uma=(20000, 10000, -10000, -20000),
-        noten_total=3000,
+        "tenhou", "The riichi-standard game as played on tenhou.net (four players).",
+        **FOUR_PLAYERS,
     ),
 )
