@@ -3,7 +3,7 @@
 DRF's ``TokenAuthentication`` loads the token and its user; the permission
 check then read the user's role groups in a second query on every request.
 Here one query does both: each role is an ``EXISTS`` on the user's groups,
-and the answer is remembered on the user (``ledger.api.permissions.user_roles``
+and the answer is remembered on the user (``api.permissions.user_roles``
 reads it). A bad token falls back to DRF's own path and message.
 """
 
