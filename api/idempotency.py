@@ -1,20 +1,28 @@
 """The ``Idempotency-Key`` header: a retried POST never writes twice.
 
-A POST carrying the header runs in one transaction that first inserts the
-key's :class:`~api.models.IdempotencyRecord` (user, key, request
-fingerprint; ``INSERT ... ON CONFLICT DO NOTHING`` on the unique key), then
-does the work and stores the response in the same row.
+A POST carrying the header runs in one transaction that does the work and
+then inserts the key's :class:`~api.models.IdempotencyRecord` (user,
+key, request fingerprint, the response) with ``INSERT ... ON CONFLICT DO
+NOTHING`` on the unique key: one statement, at the end.
 
-- Same user, same key, same request, after success: the stored response is
-  replayed with its status and an ``Idempotent-Replayed: true`` header;
-  nothing is written.
+- Same user, same key, same request, after success: the insert finds the
+  key taken, this request's writes are rolled back and the stored response
+  is replayed with its status and an ``Idempotent-Replayed: true`` header.
+  A retry whose work now fails (the session has moved on, a newer hand
+  number is expected) finds the stored response the same way.
 - Same key with a different request (body, path or method): 422
-  ``idempotency_key_reused``.
-- Two concurrent requests with the same key: the second waits on the unique
-  index until the first commits, then replays its response (or, if the first
-  failed and rolled back, runs itself).
-- A refused request (4xx or 5xx) stores nothing: its transaction rolls back
-  with the key, so the client may fix the problem and retry with the same key.
+  ``idempotency_key_reused``, nothing written.
+- Two concurrent requests with the same key: the second's insert waits on
+  the unique index until the first commits, then finds the key taken and
+  rolls back (or, if the first rolled back, commits itself). Requests on
+  one session already queue on the session's lock before any work.
+- A refused request (4xx or 5xx) stores nothing: its transaction rolls back,
+  so the client may fix the problem and retry with the same key.
+
+Inserting the key last, not first, saves a statement per request (the
+response is written with the key instead of by a second UPDATE); the price
+is that a duplicate does its work before it is rolled back, which only
+retries pay.
 """
 
 from __future__ import annotations
@@ -108,8 +116,11 @@ def _replay(record: IdempotencyRecord, *, fingerprint: str, key: str) -> Respons
     return response
 
 
-def _claim(*, user: User, key: str, request: Request, fingerprint: str) -> int | None:
-    """Insert the key's row; its id, or None when the key exists (committed by another request).
+def _store(
+    *, user: User, key: str, request: Request, fingerprint: str, response: Response
+) -> bool:
+    """Insert the key's row with the response; False when the key exists (another request
+    with it committed first).
 
     ``INSERT ... ON CONFLICT DO NOTHING`` waits for a concurrent transaction
     holding the same key to end, then inserts (it rolled back) or does nothing
@@ -121,6 +132,8 @@ def _claim(*, user: User, key: str, request: Request, fingerprint: str) -> int |
         "method": request.method or "",
         "path": request.path[:255],
         "fingerprint": fingerprint,
+        "status_code": response.status_code,
+        "response_body": response.data,
         "created_at": timezone.now(),
     }
     meta = IdempotencyRecord._meta
@@ -139,12 +152,28 @@ def _claim(*, user: User, key: str, request: Request, fingerprint: str) -> int |
     params = [field.get_db_prep_save(values[field.name], connection) for field in fields]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        row = cursor.fetchone()
-    return None if row is None else int(row[0])
+        return cursor.fetchone() is not None
+
+
+def _stored(*, user: User, key: str) -> IdempotencyRecord | None:
+    return IdempotencyRecord.objects.filter(user=user, key=key).first()
+
+
+_WHOLE = "_idempotent_transaction"
+
+
+def rolls_back_whole(request: Request) -> bool:
+    """True inside an idempotent POST's transaction: any refusal rolls all of it back, so
+    the services it calls need no savepoints of their own."""
+    return bool(getattr(request, _WHOLE, False))
 
 
 def idempotent(view_method: V) -> V:
-    """Decorate a POST handler of a DRF view so that it honours ``Idempotency-Key``."""
+    """Decorate a POST handler of a DRF view so that it honours ``Idempotency-Key``.
+
+    The handler may skip the savepoints of the services it calls (``rolls_back_whole``):
+    the transaction here rolls back whole on any refusal.
+    """
 
     @functools.wraps(view_method)
     def handle(self: Any, request: Request, *args: Any, **kwargs: Any) -> Response:
@@ -153,18 +182,28 @@ def idempotent(view_method: V) -> V:
             return view_method(self, request, *args, **kwargs)
         user = acting_user(request)
         fingerprint = request_fingerprint(request)
-        with transaction.atomic():
-            claimed = _claim(user=user, key=key, request=request, fingerprint=fingerprint)
-            if claimed is None:
-                stored = IdempotencyRecord.objects.get(user=user, key=key)
-                return _replay(stored, fingerprint=fingerprint, key=key)
-            response = view_method(self, request, *args, **kwargs)
-            if status.is_success(response.status_code):
-                IdempotencyRecord.objects.filter(pk=claimed).update(
-                    status_code=response.status_code, response_body=response.data
-                )
-            else:
+        try:
+            with transaction.atomic():
+                setattr(request, _WHOLE, True)
+                try:
+                    response = view_method(self, request, *args, **kwargs)
+                finally:
+                    setattr(request, _WHOLE, False)
+                done = status.is_success(response.status_code) and _store(
+                    user=user, key=key, request=request, fingerprint=fingerprint,
+                    response=response,
+                )  # fmt: skip
+                if done:
+                    return response
                 transaction.set_rollback(True)
+        except Exception:
+            stored = _stored(user=user, key=key)
+            if stored is None:
+                raise
+            return _replay(stored, fingerprint=fingerprint, key=key)
+        stored = _stored(user=user, key=key)
+        if stored is None:  # refused, and the key was never used: nothing to replay
             return response
+        return _replay(stored, fingerprint=fingerprint, key=key)
 
     return handle  # type: ignore[return-value]

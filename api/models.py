@@ -14,9 +14,10 @@ from django.utils.translation import gettext_lazy as _
 class IdempotencyRecord(models.Model):
     """One ``Idempotency-Key`` of one user, the request it came with and the response sent.
 
-    The row is inserted before the request's work, in the same transaction,
-    so a concurrent request with the same key waits on the unique index and
-    then replays the committed response (docs/api.md, "Idempotency").
+    The row is inserted with the response after the request's work, in the same
+    transaction, so a concurrent request with the same key waits on the unique
+    index, rolls back and replays the committed response (docs/api.md,
+    "Idempotency").
     """
 
     user = models.ForeignKey(

@@ -39,17 +39,25 @@ _PLAYER_CACHE = "_api_player"
 
 
 def user_roles(user: AbstractBaseUser | AnonymousUser) -> frozenset[str]:
-    """The user's role names, read once per request (one query)."""
+    """The user's role names, read once per request (one query; none after token
+    authentication, which reads them with the token)."""
     if not user.is_authenticated:
         return frozenset()
     cached: frozenset[str] | None = getattr(user, _ROLES_CACHE, None)
     if cached is None:
         names = set(user.groups.values_list("name", flat=True))  # type: ignore[attr-defined]
-        if getattr(user, "is_superuser", False):
-            names.add(ROLE_MANAGER)
-        cached = frozenset(names & EVERYONE)
-        setattr(user, _ROLES_CACHE, cached)
+        cached = remember_roles(user, names)
     return cached
+
+
+def remember_roles(user: AbstractBaseUser | AnonymousUser, group_names: set[str]) -> frozenset[str]:
+    """Keep the roles of a user whose group names were read: ``user_roles`` answers from them."""
+    names = set(group_names)
+    if getattr(user, "is_superuser", False):
+        names.add(ROLE_MANAGER)
+    roles = frozenset(names & EVERYONE)
+    setattr(user, _ROLES_CACHE, roles)
+    return roles
 
 
 def user_player(user: AbstractBaseUser | AnonymousUser) -> Player | None:

@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/api_load.py                      # 20 clients, 30 s
     .venv/bin/python benchmarks/api_load.py --clients 2 --duration 2   # a smoke run
+    .venv/bin/python benchmarks/api_load.py --compare-to main~3 --rate 0  # against a base commit
 
 What it does, on loopback only:
 
@@ -22,7 +23,18 @@ What it does, on loopback only:
    second, default 1, each client starting at a random phase of its interval;
    0 sends the next request as soon as the last answers: saturation);
 4. prints throughput, p50/p95/p99 latency per request kind and overall, and
-   the error count (any non-2xx answer or failed connection).
+   the error count (any non-2xx answer or failed connection); beside them the
+   server's CPU time and SQL queries per request of each kind, counted inside
+   the gunicorn workers by benchmarks/gunicorn_probe.py; then the CPU per
+   request of the gunicorn workers (all their CPU, from /proc) and of the
+   benchmark database's PostgreSQL backends, and the targets of issue #17.
+
+``--compare-to REF`` checks REF out in a temporary git worktree and runs the
+same load against it first (its own fresh database and server, the same
+virtualenv), then against this checkout, and prints the two side by side:
+the machine is shared, so both are measured in the same run, and CPU time per
+request, which other processes disturb least, is the figure to compare.
+``--rounds N`` alternates base and new N times.
 """
 
 from __future__ import annotations
@@ -33,9 +45,11 @@ import json
 import os
 import random
 import secrets
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import uuid
@@ -98,7 +112,7 @@ class Fixtures:
     seats: list[list[int]]
 
 
-def prepare_database(env: dict[str, str], clients: int) -> Fixtures:
+def prepare_database(env: dict[str, str], clients: int, root: Path = ROOT) -> Fixtures:
     """Migrate the fresh database and create the parlor, in a child process with its env."""
     script = f"""
 import json
@@ -131,7 +145,7 @@ print(json.dumps({{"staff_token": tokens["staff"], "manager_token": tokens["mana
 """
     out = subprocess.run(
         [sys.executable, "manage.py", "shell", "-c", script],
-        cwd=ROOT,
+        cwd=root,
         env=env,
         check=True,
         capture_output=True,
@@ -141,11 +155,12 @@ print(json.dumps({{"staff_token": tokens["staff"], "manager_token": tokens["mana
     return Fixtures(**json.loads(out.stdout.strip().splitlines()[-1]))
 
 
-def cpu_seconds(root_pid: int, command_word: str) -> float:
-    """CPU time (user + system) of ``root_pid``'s children, or of every process whose command
-    line holds ``command_word`` (PostgreSQL's backends), from /proc; 0 where /proc is missing."""
+def cpu_by_process(root_pid: int, command_word: str) -> dict[int, float]:
+    """CPU seconds (user + system) of ``root_pid``'s children, or of every process whose
+    command line starts with ``command_word`` (PostgreSQL's backends of one database), by pid,
+    from /proc; empty where /proc is missing."""
     tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
-    total = 0
+    found = {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rsplit(")", 1)[1].split()
@@ -154,8 +169,13 @@ def cpu_seconds(root_pid: int, command_word: str) -> float:
             continue
         # fields[1] is the parent pid; fields[11], fields[12] user and system ticks.
         if int(fields[1]) == root_pid or (command_word and cmdline.startswith(command_word)):
-            total += int(fields[11]) + int(fields[12])
-    return total / tick
+            found[int(stat.parent.name)] = (int(fields[11]) + int(fields[12])) / tick
+    return found
+
+
+def cpu_used(before: dict[int, float], after: dict[int, float]) -> float:
+    """CPU seconds spent between two ``cpu_by_process`` readings (new processes counted whole)."""
+    return sum(seconds - before.get(pid, 0.0) for pid, seconds in after.items())
 
 
 def free_port() -> int:
@@ -165,16 +185,19 @@ def free_port() -> int:
         return port
 
 
+PROBE = Path(__file__).resolve().with_name("gunicorn_probe.py")
+
+
 def start_server(
-    env: dict[str, str], port: int, workers: int, threads: int
+    env: dict[str, str], port: int, workers: int, threads: int, root: Path = ROOT
 ) -> subprocess.Popen[bytes]:
     gunicorn = Path(sys.executable).with_name("gunicorn")
     command = [
-        str(gunicorn), "config.wsgi", "--bind", f"127.0.0.1:{port}",
+        str(gunicorn), "config.wsgi", "-c", str(PROBE), "--bind", f"127.0.0.1:{port}",
         "--workers", str(workers), "--threads", str(threads),
         "--worker-class", "gthread", "--keep-alive", "30", "--log-level", "warning",
     ]  # fmt: skip
-    server = subprocess.Popen(command, cwd=ROOT, env=env)
+    server = subprocess.Popen(command, cwd=root, env=env)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if server.poll() is not None:
@@ -347,7 +370,25 @@ def percentile(sorted_values: list[float], fraction: float) -> float:
     return sorted_values[index]
 
 
-def report(stats: Stats, elapsed: float, args: argparse.Namespace) -> dict[str, Any]:
+def probe_totals(folder: Path) -> dict[str, dict[str, float]]:
+    """The gunicorn workers' per-kind totals (benchmarks/gunicorn_probe.py), added up."""
+    totals: dict[str, dict[str, float]] = defaultdict(
+        lambda: {"count": 0, "cpu_seconds": 0.0, "queries": 0}
+    )
+    for path in folder.glob("*.json"):
+        for kind, figures in json.loads(path.read_text()).items():
+            for name, value in figures.items():
+                totals[kind][name] += value
+    return totals
+
+
+def report(
+    stats: Stats,
+    elapsed: float,
+    args: argparse.Namespace,
+    probe: dict[str, dict[str, float]],
+    label: str,
+) -> dict[str, Any]:
     rows = {}
     everything: list[float] = []
     for kind in sorted(stats.latencies):
@@ -355,18 +396,24 @@ def report(stats: Stats, elapsed: float, args: argparse.Namespace) -> dict[str, 
         everything.extend(values)
         rows[kind] = values
     rows["all"] = sorted(everything)
-    pacing = f"{args.rate}/s per client" if args.rate else "none"
+    probe["all"] = {
+        name: sum(figures[name] for figures in probe.values())
+        for name in ("count", "cpu_seconds", "queries")
+    }
+    pacing = f"{args.rate}/s per client" if args.rate else "none (saturation)"
     print(
-        f"\n{args.clients} clients, {elapsed:.1f} s, gunicorn {args.workers} worker(s) x"
+        f"\n{label}: {args.clients} clients, {elapsed:.1f} s, gunicorn {args.workers} worker(s) x"
         f" {args.threads} thread(s), pacing: {pacing}"
     )
     print(
         f"{'request':<10}{'count':>8}{'per s':>9}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}"
-        f"{'errors':>8}"
+        f"{'errors':>8}{'CPU ms':>9}{'queries':>9}"
     )
     summary: dict[str, Any] = {}
     for kind, values in rows.items():
         errors = sum(stats.errors.values()) if kind == "all" else stats.errors.get(kind, 0)
+        served = probe.get(kind, {})
+        count = served.get("count", 0) or float("nan")
         line = {
             "count": len(values),
             "per_second": len(values) / elapsed,
@@ -374,19 +421,124 @@ def report(stats: Stats, elapsed: float, args: argparse.Namespace) -> dict[str, 
             "p95_ms": percentile(values, 0.95) * 1000,
             "p99_ms": percentile(values, 0.99) * 1000,
             "errors": errors,
+            "server_cpu_ms": served.get("cpu_seconds", 0.0) * 1000 / count,
+            "queries": served.get("queries", 0) / count,
         }
         summary[kind] = line
         print(
             f"{kind:<10}{line['count']:>8}{line['per_second']:>9.1f}{line['p50_ms']:>9.1f}"
             f"{line['p95_ms']:>9.1f}{line['p99_ms']:>9.1f}{errors:>8}"
+            f"{line['server_cpu_ms']:>9.1f}{line['queries']:>9.1f}"
         )
     print(
         f"hands recorded: {stats.hands} ({stats.hands / elapsed:.1f}/s);"
-        f" games closed: {stats.games}"
+        f" games closed: {stats.games}. CPU ms and queries: per request of that kind, inside"
+        " the gunicorn workers' request handling (benchmarks/gunicorn_probe.py)"
     )
     for sample in stats.error_samples[:5]:
         print(f"  error: {sample}")
     return summary
+
+
+def run_load(args: argparse.Namespace, root: Path, label: str) -> dict[str, Any]:
+    """One fresh database and server for the checkout at ``root``, loaded; its figures."""
+    name = f"parlor_ledger_bench_{os.getpid()}_{'base' if root != ROOT else 'new'}"
+    create_database(args.admin_url, name)
+    server: subprocess.Popen[bytes] | None = None
+    probe_dir = Path(tempfile.mkdtemp(prefix="api-load-probe-"))
+    try:
+        env = server_environment(database_url(args.admin_url, name))
+        env["BENCH_PROBE_DIR"] = str(probe_dir)
+        fixtures = prepare_database(env, args.clients, root)
+        port = free_port()
+        server = start_server(env, port, args.workers, args.threads, root)
+        clients = [Client(i, port, fixtures, seed=i) for i in range(args.clients)]
+        start = threading.Barrier(args.clients + 1)
+        threads = [
+            threading.Thread(
+                target=c.run,
+                kwargs={"duration": args.duration, "max_requests": args.max_requests,
+                        "rate": args.rate, "start": start},
+                daemon=True,
+            )
+            for c in clients
+        ]  # fmt: skip
+        for thread in threads:
+            thread.start()
+        backends = f"postgres: {urlsplit(args.admin_url).username or 'postgres'} {name} "
+        server_before, database_before = cpu_by_process(server.pid, ""), cpu_by_process(0, backends)
+        start.wait()
+        began = time.monotonic()
+        for thread in threads:
+            thread.join(timeout=args.duration + 2 * REQUEST_TIMEOUT_SECONDS + 5)
+        elapsed = time.monotonic() - began
+        server_cpu = cpu_used(server_before, cpu_by_process(server.pid, ""))
+        database_cpu = cpu_used(database_before, cpu_by_process(0, backends))
+        stop_server(server)
+        server = None
+        total = Stats()
+        for client in clients:
+            total.add(client.stats)
+        summary = report(total, elapsed, args, probe_totals(probe_dir), label)
+        requests = max(1, summary["all"]["count"])
+        summary["cpu_ms_per_request"] = {
+            "server": server_cpu * 1000 / requests,
+            "postgresql": database_cpu * 1000 / requests,
+        }
+        print(
+            f"CPU per request: server (gunicorn workers) {server_cpu * 1000 / requests:.1f} ms,"
+            f" PostgreSQL (the benchmark database's backends) {database_cpu * 1000 / requests:.1f}"
+            f" ms; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
+        )
+        return summary
+    finally:
+        if server is not None:
+            stop_server(server)
+        shutil.rmtree(probe_dir, ignore_errors=True)
+        if not args.keep_db:
+            drop_database(args.admin_url, name)
+
+
+def stop_server(server: subprocess.Popen[bytes]) -> None:
+    server.terminate()  # the workers write their probe totals as they exit
+    try:
+        server.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        server.kill()
+
+
+# Issue #17's targets: gunicorn CPU per request, hand POST p95 at the default pace,
+# saturation throughput against the base commit.
+TARGET_SERVER_CPU_MS = 7.0
+TARGET_HAND_P95_MS = 30.0
+TARGET_SPEED_UP = 3.0
+
+
+def print_targets(
+    new: dict[str, Any], base: dict[str, Any] | None, args: argparse.Namespace
+) -> None:
+    def verdict(ok: bool) -> str:
+        return "met" if ok else "NOT met"
+
+    cpu = new["cpu_ms_per_request"]["server"]
+    print(f"\ntargets (issue #17): server CPU per request {cpu:.1f} ms <= {TARGET_SERVER_CPU_MS}:"
+          f" {verdict(cpu <= TARGET_SERVER_CPU_MS)}")  # fmt: skip
+    hand = new.get("hand", {}).get("p95_ms", float("nan"))
+    paced = "" if args.rate == 1 and args.clients == 20 else " (the target is at 20 clients x 1/s)"
+    print(f"  hand POST p95 {hand:.1f} ms <= {TARGET_HAND_P95_MS}:"
+          f" {verdict(hand <= TARGET_HAND_P95_MS)}{paced}")  # fmt: skip
+    if base is None:
+        return
+    speed_up = new["all"]["per_second"] / max(1e-9, base["all"]["per_second"])
+    cpu_ratio = base["cpu_ms_per_request"]["server"] / max(1e-9, cpu)
+    both = base["cpu_ms_per_request"]["server"] + base["cpu_ms_per_request"]["postgresql"]
+    both_new = cpu + new["cpu_ms_per_request"]["postgresql"]
+    saturated = "" if args.rate == 0 else " (saturation needs --rate 0)"
+    print(f"  throughput {new['all']['per_second']:.1f} vs base {base['all']['per_second']:.1f}"
+          f" req/s: {speed_up:.2f}x >= {TARGET_SPEED_UP}x: {verdict(speed_up >= TARGET_SPEED_UP)}"
+          f"{saturated}")  # fmt: skip
+    print(f"  server CPU per request {cpu_ratio:.2f}x less than the base's;"
+          f" server + PostgreSQL {both / max(1e-9, both_new):.2f}x less")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -412,63 +564,45 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--keep-db", action="store_true")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    parser.add_argument(
+        "--compare-to", metavar="GIT_REF", help="also load this commit, in a temporary worktree"
+    )
+    parser.add_argument("--rounds", type=int, default=1, help="with --compare-to: base, new, ...")
     args = parser.parse_args(argv)
 
-    name = f"parlor_ledger_bench_{os.getpid()}"
-    create_database(args.admin_url, name)
-    server: subprocess.Popen[bytes] | None = None
-    try:
-        env = server_environment(database_url(args.admin_url, name))
-        fixtures = prepare_database(env, args.clients)
-        port = free_port()
-        server = start_server(env, port, args.workers, args.threads)
-        clients = [Client(i, port, fixtures, seed=i) for i in range(args.clients)]
-        start = threading.Barrier(args.clients + 1)
-        threads = [
-            threading.Thread(
-                target=c.run,
-                kwargs={"duration": args.duration, "max_requests": args.max_requests,
-                        "rate": args.rate, "start": start},
-                daemon=True,
-            )
-            for c in clients
-        ]  # fmt: skip
-        for thread in threads:
-            thread.start()
-        server_cpu, database_cpu = cpu_seconds(server.pid, ""), cpu_seconds(0, "postgres:")
-        start.wait()
-        began = time.monotonic()
-        for thread in threads:
-            thread.join(timeout=args.duration + 2 * REQUEST_TIMEOUT_SECONDS + 5)
-        elapsed = time.monotonic() - began
-        server_cpu = cpu_seconds(server.pid, "") - server_cpu
-        database_cpu = cpu_seconds(0, "postgres:") - database_cpu
-        total = Stats()
-        for client in clients:
-            total.add(client.stats)
-        summary = report(total, elapsed, args)
-        requests = max(1, summary["all"]["count"])
-        summary["cpu_ms_per_request"] = {
-            "server": server_cpu * 1000 / requests,
-            "postgresql": database_cpu * 1000 / requests,
-        }
-        print(
-            f"CPU per request: server (gunicorn workers) {server_cpu * 1000 / requests:.1f} ms,"
-            f" PostgreSQL (all backends, other users' too) {database_cpu * 1000 / requests:.1f} ms;"
-            f" load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
-        )
+    if not args.compare_to:
+        summary = run_load(args, ROOT, "this checkout")
+        print_targets(summary, None, args)
         if args.json:
             args.json.write_text(json.dumps(summary, indent=2))
-        return 0 if not sum(total.errors.values()) else 1
+        return 0 if not summary["all"]["errors"] else 1
+
+    base_root = Path(tempfile.mkdtemp(prefix="api-load-base-")) / "base"
+    subprocess.run(
+        ["git", "worktree", "add", "--detach", str(base_root), args.compare_to],
+        cwd=ROOT, check=True, capture_output=True,
+    )  # fmt: skip
+    runs: dict[str, list[dict[str, Any]]] = {"base": [], "new": []}
+    try:
+        for _ in range(args.rounds):
+            runs["base"].append(run_load(args, base_root, f"base {args.compare_to}"))
+            runs["new"].append(run_load(args, ROOT, "this checkout"))
     finally:
-        if server is not None:
-            server.terminate()
-            try:
-                server.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                server.kill()
-        if not args.keep_db:
-            drop_database(args.admin_url, name)
+        subprocess.run(
+            ["git", "worktree", "remove", "--force", str(base_root)], cwd=ROOT, check=False
+        )
+    base, new = best_of(runs["base"]), best_of(runs["new"])
+    print_targets(new, base, args)
+    if args.json:
+        args.json.write_text(json.dumps(runs, indent=2))
+    errors = sum(run["all"]["errors"] for side in runs.values() for run in side)
+    return 0 if not errors else 1
+
+
+def best_of(summaries: list[dict[str, Any]]) -> dict[str, Any]:
+    """Of several rounds, the one whose server spent the least CPU per request (the least
+    disturbed by the machine's other work)."""
+    return min(summaries, key=lambda summary: summary["cpu_ms_per_request"]["server"])
 
 
 if __name__ == "__main__":

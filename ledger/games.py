@@ -56,32 +56,46 @@ def game_settle(
     ordinals: Sequence[int],
     code: LedgerErrorCode,
     stopped: bool = False,
+    start: Mapping[str, Any] | None = None,
+    start_ordinal: int | None = None,
 ) -> dict[str, Any]:
     """``engine.settle_game`` of the session's game; its refusal raised as ``code``.
 
-    ``ordinals[i]`` is the hand number staff know hand ``i`` of the game by.
+    ``ordinals[i]`` is the hand number staff know ``payloads[i]`` by. ``start``: the
+    engine's game state after the hands before ``payloads`` (``HandResult.game_state``);
+    the game continues from it (docs/game-format.md, "Continuing a game");
+    ``start_ordinal`` is the number of the hand it is the state after. The result has
+    the game state after each of ``payloads`` in ``states``.
     """
     game = game_json(session=session, players=players, payloads=payloads, stopped=stopped)
+    game["states"] = True
+    first = 0
+    if start is not None:
+        game["start"] = dict(start)
+        # The engine also names the hand before the start ("ended after hand N").
+        ordinals, first = [start_ordinal or int(start["hands"]), *ordinals], start["hands"] - 1
     try:
         return engine.evaluate_game(game)
     except EngineError as error:
-        raise engine_refusal(error, code=code, ordinals=ordinals) from None
+        raise engine_refusal(error, code=code, ordinals=ordinals, first=first) from None
 
 
 def engine_refusal(
-    error: EngineError, *, code: LedgerErrorCode, ordinals: Sequence[int]
+    error: EngineError, *, code: LedgerErrorCode, ordinals: Sequence[int], first: int = 0
 ) -> LedgerError:
     """The engine's refusal as a ``LedgerError`` naming hands by their number in the session.
 
     The engine counts a game's hands from 0; staff know them by their number in
-    the session (``ordinals[i]`` for hand ``i``). The field is the engine's path
+    the session (``ordinals[i]`` for hand ``first + i``: a game continued from a
+    stored state counts on from the hands before it). The field is the engine's path
     inside the hand at fault (``wins[0].record.hand``), or the game's field
     (``game_options.uma``) when no hand is at fault; both come from the
     error's location, never from its message.
     """
 
     def number(index: int) -> int:
-        return ordinals[index] if 0 <= index < len(ordinals) else index + 1
+        known = 0 <= index - first < len(ordinals)
+        return ordinals[index - first] if known else index + 1
 
     location = error.location
     ordinal = None if location.hand is None else number(location.hand)

@@ -94,6 +94,10 @@ class GameInput:
     hands: tuple[Mapping[str, Any], ...] = field(default=())
     # The parlor ended the game after its last hand (closing time, per-hand settlement).
     stopped: bool = False
+    # The game state the hands continue from (engine.game.state); None: the first hand.
+    start: Any = None
+    # Return the game state after each hand beside the hands.
+    states: bool = False
 
 
 def read_game(data: Any) -> GameInput:
@@ -113,6 +117,9 @@ def read_game(data: Any) -> GameInput:
     stopped = data.get("stopped", False)
     if not isinstance(stopped, bool):
         raise bad_game("must be true or false", field=("stopped",))
+    states = data.get("states", False)
+    if not isinstance(states, bool):
+        raise bad_game("must be true or false", field=("states",))
     return GameInput(
         id=_text(data.get("id", ""), None, "id"),
         ruleset=_text(data["ruleset"], None, "ruleset"),
@@ -121,6 +128,8 @@ def read_game(data: Any) -> GameInput:
         players=tuple(players),
         hands=tuple(hands),
         stopped=stopped,
+        start=data.get("start"),
+        states=states,
     )
 
 

@@ -18,10 +18,11 @@ from typing import Any
 
 from engine.errors import EngineError, ErrorCode
 from engine.game import registry
-from engine.game.final import CHIP_KINDS, placements, settle_final
+from engine.game.final import placements, settle_final
 from engine.game.hands import Resolution, resolve
 from engine.game.input import GameInput, HandInput, bad_game, read_game, read_hand
 from engine.game.rules import GameRules
+from engine.game.state import GameSoFar, read_state, state_json
 from engine.game.table import GameState, Transfer, deltas
 from engine.game.wins import Seating
 from engine.rulesets import configure as configure_hand_rules
@@ -60,31 +61,38 @@ def _settle(game: GameInput) -> dict[str, Any]:
         raise bad_game(f"{game.ruleset} is played by {rules.players} players, not"
                        f" {len(game.players)}", field=("players",))
     rules = check_hand_options(game, rules)
-    table = GameState.start(rules)
-    chips_by_kind = {kind: [0] * rules.players for kind in CHIP_KINDS}
+    state = GameSoFar.start(rules) if game.start is None else read_state(game.start, rules)
+    first = state.hands
     hands: list[dict[str, Any]] = []
-    ended: dict[str, Any] | None = None
-    for index, raw in enumerate(game.hands):
-        if ended is not None:
+    states: list[dict[str, Any]] = []
+    for index, raw in enumerate(game.hands, start=first):
+        if state.ended is not None:
             raise bad_game("the game already ended after hand {ended}"
-                           f" ({', '.join(ended['reasons'])})", hand=index,
-                           hand_refs={"ended": ended["hand"]})
+                           f" ({', '.join(state.ended['reasons'])})", hand=index,
+                           hand_refs={"ended": state.ended["hand"]})
         hand = read_hand(raw, index=index, players=rules.players)
-        out = _play(hand, table, rules, game, chips_by_kind)
+        out = _play(hand, state.table, rules, game, state.chips_by_kind)
         hands.append(out)
+        state.hands += 1
         if out["game_ends"]:
-            ended = {"hand": index, "reasons": out["game_ends"]}
+            state.ended = {"hand": index, "reasons": out["game_ends"]}
+        if game.states:
+            states.append(state_json(state))
+    ended = state.ended
     if ended is None and game.stopped:
-        ended = {"hand": len(hands) - 1, "reasons": ["stopped"]}
-    return {
+        ended = {"hand": state.hands - 1, "reasons": ["stopped"]}
+    settled = {
         "ruleset": game.ruleset,
         "players": list(game.players),
         "chip_value": rules.chip_value,
         "hands": hands,
         "finished": ended is not None,
         "end": ended,
-        "final": settle_final(table, rules, chips_by_kind) if ended else None,
+        "final": settle_final(state.table, rules, state.chips_by_kind) if ended else None,
     }
+    if game.states:
+        settled["states"] = states
+    return settled
 
 
 def check_hand_options(game: GameInput, rules: GameRules) -> GameRules:

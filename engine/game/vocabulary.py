@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from engine.game.rules import FAULTS
 
-GAME_FIELDS = ("id", "ruleset", "options", "game_options", "players", "hands", "stopped")
+GAME_FIELDS = (
+    "id", "ruleset", "options", "game_options", "players", "hands", "stopped", "states", "start"
+)  # fmt: skip
 HAND_KINDS = ("win", "draw", "abort", "chonbo")
 # Every hand's fields, then each kind's own.
 COMMON_FIELDS = ("kind", "riichi", "dead", "note")

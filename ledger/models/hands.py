@@ -72,6 +72,13 @@ class HandResult(models.Model):
     payload: models.JSONField[dict[str, Any]] = models.JSONField(_("hand as entered"))
     # The engine's settle_game output for this hand (transfers, deposits, scores after it, ...).
     result: models.JSONField[dict[str, Any]] = models.JSONField(_("engine result"))
+    # The engine's game state after this hand (engine.game.state; docs/game-format.md,
+    # "Continuing a game"): the next hand is settled from it instead of replaying the
+    # session. Null on hands recorded before it was kept; the audit replays from scratch
+    # and reports a state that differs.
+    game_state: models.JSONField[dict[str, Any] | None] = models.JSONField(
+        _("game state after the hand"), null=True, blank=True, editable=False
+    )
     engine_version = models.CharField(_("engine version"), max_length=40)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,

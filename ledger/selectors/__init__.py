@@ -11,10 +11,12 @@ from ledger.selectors.balances import (
 )
 from ledger.selectors.penalties import penalties_for
 from ledger.selectors.sessions import (
+    NextHand,
     SessionAccounts,
     session_accounts,
     session_live_hands,
     session_lock_for_update,
+    session_next_hand,
     session_next_ordinal,
     session_seats,
     session_settlement,
@@ -30,6 +32,7 @@ from ledger.selectors.settlements import (
 
 __all__ = [
     "Balance",
+    "NextHand",
     "Scoreboard",
     "ScoreboardRow",
     "SessionAccounts",
@@ -46,6 +49,7 @@ __all__ = [
     "session_balances",
     "session_live_hands",
     "session_lock_for_update",
+    "session_next_hand",
     "session_next_ordinal",
     "session_scoreboard",
     "session_seats",

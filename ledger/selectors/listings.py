@@ -46,6 +46,12 @@ def hand_with_postings(hand: HandResult) -> HandResult:
     return hand
 
 
+def hand_just_written(hand: HandResult) -> HandResult:
+    """``hand`` as ``hand_result_write`` returned it (postings and entries loaded), marked live."""
+    hand.superseded_by_pk = hand.corrected_by_pk = None  # type: ignore[attr-defined]
+    return hand
+
+
 def sessions_with_seats() -> QuerySet[Session]:
     seats = SessionSeat.objects.select_related("player").order_by("seat")
     return Session.objects.select_related("opened_by").prefetch_related(Prefetch("seats", seats))

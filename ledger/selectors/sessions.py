@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import JSONField, OuterRef, QuerySet, Subquery
 
 from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.models import Account, AccountKind, HandResult, Session, SessionSeat, Settlement
-from ledger.models.accounts import PARLOR_KINDS
+from ledger.selectors.prepared import PreparedQuery
 from ledger.selectors.settlements import live_settlements
 from parlor.models import Player
 
@@ -46,30 +47,134 @@ class SessionAccounts:
     house: Account
 
 
-def session_accounts(*, session: Session) -> SessionAccounts:
-    """The accounts a session posts to (created when it opened); one query after the seats."""
-    seats = session_seats(session=session)
-    players = [seat.player_id for seat in seats]
-    accounts = Account.objects.filter(
-        Q(kind=AccountKind.PLAYER, player_id__in=players)
-        | Q(kind=AccountKind.TABLE_POT, table_id=session.table_id)
-        | Q(kind__in=PARLOR_KINDS, parlor_id=session.parlor_id)
+def _account_id(**owner: Any) -> Subquery:
+    return Subquery(Account.objects.filter(**owner).values("pk")[:1])
+
+
+def _seats_with_accounts(session_id: int) -> QuerySet[SessionSeat]:
+    """The seats in order with their session and player, and the ids of every account the
+    session posts to annotated on each row: one query."""
+    return (
+        SessionSeat.objects.filter(session_id=session_id)
+        .select_related("session", "player")
+        .annotate(
+            player_account=_account_id(kind=AccountKind.PLAYER, player_id=OuterRef("player_id")),
+            pot_account=_account_id(
+                kind=AccountKind.TABLE_POT, table_id=OuterRef("session__table_id")
+            ),
+            fee_account=_account_id(
+                kind=AccountKind.PARLOR_FEE, parlor_id=OuterRef("session__parlor_id")
+            ),
+            house_account=_account_id(
+                kind=AccountKind.HOUSE, parlor_id=OuterRef("session__parlor_id")
+            ),
+        )
+        .order_by("seat")
     )
-    by_player = {a.player_id: a for a in accounts if a.kind == AccountKind.PLAYER}
-    by_kind = {a.kind: a for a in accounts if a.kind != AccountKind.PLAYER}
-    missing = [str(seat.player) for seat in seats if seat.player_id not in by_player]
-    missing += [kind for kind in AccountKind.values if kind != "player" and kind not in by_kind]
+
+
+def _accounts_of(session: Session, seats: list[Any]) -> SessionAccounts:
+    """The accounts from ``_seats_with_accounts``'s rows (the ids are all the books need)."""
+    first = seats[0]
+    missing = [str(seat.player) for seat in seats if seat.player_account is None]
+    missing += [
+        kind
+        for kind, found in (
+            (AccountKind.TABLE_POT, first.pot_account),
+            (AccountKind.PARLOR_FEE, first.fee_account),
+            (AccountKind.HOUSE, first.house_account),
+        )
+        if found is None
+    ]
     if missing:
         raise LedgerError(
             LedgerErrorCode.LEDGER_OUT_OF_STEP,
             f"session {session.pk} has no account for: {', '.join(missing)}",
         )
+
+    def parlor_account(pk: int, kind: AccountKind, **owner: Any) -> Account:
+        return Account(pk=pk, parlor_id=session.parlor_id, kind=kind, **owner)
+
     return SessionAccounts(
         players=tuple(seat.player for seat in seats),
-        seats=tuple(by_player[seat.player_id] for seat in seats),
-        pot=by_kind[AccountKind.TABLE_POT],
-        fee=by_kind[AccountKind.PARLOR_FEE],
-        house=by_kind[AccountKind.HOUSE],
+        seats=tuple(
+            parlor_account(seat.player_account, AccountKind.PLAYER, player=seat.player)
+            for seat in seats
+        ),
+        pot=parlor_account(first.pot_account, AccountKind.TABLE_POT, table_id=session.table_id),
+        fee=parlor_account(first.fee_account, AccountKind.PARLOR_FEE),
+        house=parlor_account(first.house_account, AccountKind.HOUSE),
+    )
+
+
+# A session id no session has: where the prepared queries take the real one.
+_SESSION = -1_000_000_007
+_SEATS_WITH_ACCOUNTS = PreparedQuery(_seats_with_accounts, session_id=_SESSION)
+
+
+def session_accounts(*, session: Session) -> SessionAccounts:
+    """The accounts a session posts to (created when it opened); one query."""
+    seats = _SEATS_WITH_ACCOUNTS.rows(session_id=session.pk)
+    if not seats:
+        raise LedgerError(
+            LedgerErrorCode.LEDGER_OUT_OF_STEP, f"session {session.pk} has no seats"
+        )
+    return _accounts_of(session, seats)
+
+
+@dataclass(frozen=True, slots=True)
+class NextHand:
+    """What settling and writing a session's next hand needs, read in one query."""
+
+    session: Session
+    accounts: SessionAccounts
+    ordinal: int
+    # The engine's game state after the last live hand (HandResult.game_state): the next hand
+    # is settled from it. None with ``replay`` False: no live hand yet, the game starts.
+    state: dict[str, Any] | None
+    # The number of the last live hand (the one ``state`` follows); None before the first.
+    last_live_ordinal: int | None
+    # The last live hand has no stored state (recorded before states were kept): replay.
+    replay: bool
+
+
+def _next_hand_rows(session_id: int) -> QuerySet[SessionSeat]:
+    hands = HandResult.objects.filter(session=OuterRef("session_id"))
+    live = HandResult.objects.live().filter(session=OuterRef("session_id")).order_by("-ordinal")
+    return _seats_with_accounts(session_id).annotate(
+        last_ordinal=Subquery(hands.order_by("-ordinal").values("ordinal")[:1]),
+        last_live=Subquery(live.values("pk")[:1]),
+        last_live_ordinal=Subquery(live.values("ordinal")[:1]),
+        last_state=Subquery(live.values("game_state")[:1], output_field=JSONField()),
+    )
+
+
+_NEXT_HAND = PreparedQuery(_next_hand_rows, session_id=_SESSION)
+
+
+def session_next_hand(*, session_id: int, lock: bool) -> NextHand:
+    """The session, its accounts, the next hand's number and the state it starts from.
+
+    ``lock``: the session row is locked first (``session_lock_for_update``, every
+    hand-changing service takes it), in a statement of its own: PostgreSQL reads a
+    statement's subqueries as of the statement's start, so a read that waited for the
+    lock in the same statement would not see the hand the holder wrote. The read is one
+    query, compiled once per process (``PreparedQuery``: compiling it cost more CPU than
+    the rest of recording a hand). Raises ``Session.DoesNotExist`` for no such session.
+    """
+    if lock and not session_lock_for_update(session_id=session_id).values_list("pk"):
+        raise Session.DoesNotExist(f"no session {session_id}")
+    seats: list[Any] = _NEXT_HAND.rows(session_id=session_id)  # annotated rows
+    if not seats:
+        raise Session.DoesNotExist(f"no session {session_id}")
+    first = seats[0]
+    return NextHand(
+        session=first.session,
+        accounts=_accounts_of(first.session, seats),
+        ordinal=(first.last_ordinal or 0) + 1,
+        state=first.last_state,
+        last_live_ordinal=first.last_live_ordinal,
+        replay=first.last_live is not None and first.last_state is None,
     )
 
 

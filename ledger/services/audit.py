@@ -15,6 +15,10 @@ the database disagrees:
   the current engine computes when the session's live hands are replayed,
   naming both engine versions; ``session_replay_refused`` when the current
   engine refuses the stored game outright.
+- ``game_state_differs``: a live hand whose stored game state (what the next
+  hand is settled from, ``HandResult.game_state``) differs from the state
+  after it in that same replay from the first hand; hands recorded before
+  states were kept have none and are not compared.
 - ``account_owner_mismatch``: an account of one parlor owned by another
   parlor's player or table; ``entry_outside_session``: a player's entry in a
   posting of a session that player has no seat in (an account pointed at
@@ -74,6 +78,7 @@ POSTING_UNBALANCED = "posting_unbalanced"
 BALANCE_MISMATCH = "balance_mismatch"
 HAND_RESCORE_DIFFERS = "hand_rescore_differs"
 SESSION_REPLAY_REFUSED = "session_replay_refused"
+GAME_STATE_DIFFERS = "game_state_differs"
 ACCOUNT_OWNER_MISMATCH = "account_owner_mismatch"
 ENTRY_OUTSIDE_SESSION = "entry_outside_session"
 SESSION_ACCOUNTS_MISSING = "session_accounts_missing"
@@ -357,9 +362,8 @@ def _audit_settlement_at_rate(
 def _audit_rescore(
     report: AuditReport, session: Session, live: list[HandResult], *, players: list[str]
 ) -> None:
-    replay = engine.settle_game(
-        game_json(session=session, players=players, payloads=[hand.payload for hand in live])
-    )
+    game = game_json(session=session, players=players, payloads=[hand.payload for hand in live])
+    replay = engine.settle_game({**game, "states": True})  # from the first hand, always
     if not replay.get("ok"):
         error = replay.get("error") or {}
         report.findings.append(
@@ -375,7 +379,9 @@ def _audit_rescore(
             )
         )
         return
-    for hand, rescored in zip(live, replay["hands"], strict=True):
+    for hand, rescored, state in zip(live, replay["hands"], replay["states"], strict=True):
+        if hand.game_state is not None and hand.game_state != state:
+            _state_differs(report, session, hand, state)
         if hand.result == rescored:
             continue
         missing = object()  # a key only one side has differs too
@@ -400,3 +406,26 @@ def _audit_rescore(
                 },
             )
         )
+
+
+def _state_differs(
+    report: AuditReport, session: Session, hand: HandResult, replayed: dict[str, Any]
+) -> None:
+    stored = hand.game_state or {}
+    keys = sorted(
+        key for key in stored.keys() | replayed.keys() if stored.get(key) != replayed.get(key)
+    )
+    report.findings.append(
+        AuditFinding(
+            GAME_STATE_DIFFERS,
+            f"session {session.pk} hand {hand.ordinal} v{hand.version}",
+            f"the stored game state after the hand (the next hand is settled from it) differs"
+            f" from the replay of the session from its first hand in: {', '.join(keys)}",
+            {
+                "hand": hand.pk,
+                "fields": keys,
+                "stored": {k: stored.get(k) for k in keys},
+                "replayed": {k: replayed.get(k) for k in keys},
+            },
+        )
+    )

@@ -228,9 +228,13 @@ def correction_post(
         _reverse_all(hand.postings.all(), by=by, correction=correction, memo=memo)
     accounts = session_accounts(session=session)
     now = timezone.now()
-    for (old, payload_), result in zip(sequence, settled["hands"], strict=True):
+    for (old, payload_), result, state in zip(
+        sequence, settled["hands"], settled["states"], strict=True
+    ):
         corrected = old.pk == hand.pk
-        if not corrected and old.result == result:
+        # A later hand is kept while its result and the game state after it stand (a hand
+        # recorded before states were kept has none: the next hand replays the session).
+        if not corrected and old.result == result and old.game_state in (None, state):
             continue
         _reverse_all(old.postings.all(), by=by, correction=correction, memo=memo)
         hand_result_write(
@@ -239,6 +243,7 @@ def correction_post(
             ordinal=old.ordinal,
             payload=payload_,
             result=result,
+            game_state=state,
             # A later hand re-settled keeps who entered it; the amended one is the corrector's.
             entered_by=by if corrected else old.entered_by,
             entered_at=now if corrected else old.entered_at,

@@ -1,10 +1,12 @@
 """Recording a hand: the engine settles the game with it, the ledger posts what it moves.
 
-``hand_record`` locks the session, refuses unless it is open, replays the
-session's live hands plus the new one through ``engine.settle_game``, and
-posts the new hand's lines: transfers between players (a ``hand`` posting,
+``hand_record`` locks the session, refuses unless it is open, settles the
+new hand through ``engine.settle_game`` from the game state stored with the
+last live hand (``HandResult.game_state``: the cost of a hand does not grow
+with the session), and posts the new hand's lines: transfers between players (a ``hand`` posting,
 or ``penalty`` for a chonbo's), movements into and out of the table pot (a
-``deposit`` posting). ``hand_preview`` does the same and writes nothing.
+``deposit`` posting), keeping the game state after the hand.
+``hand_preview`` does the same and writes nothing.
 """
 
 from __future__ import annotations
@@ -23,15 +25,14 @@ from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.games import game_settle
 from ledger.models import Correction, HandResult, PostingKind, Session, SessionState
 from ledger.selectors import (
+    NextHand,
     SessionAccounts,
-    session_accounts,
     session_live_hands,
-    session_lock_for_update,
-    session_next_ordinal,
+    session_next_hand,
 )
 from ledger.services.payloads import hand_payload_check
 from ledger.services.penalties import penalties_record
-from ledger.services.postings import Leg, PlannedPosting, posting_create
+from ledger.services.postings import Leg, PlannedPosting, postings_create, related_loaded
 
 PENALTY_REASONS = frozenset({"chonbo"})
 
@@ -92,31 +93,38 @@ def _require_open(session: Session) -> None:
         )
 
 
-def _settle_with(
-    session: Session, payload: dict[str, Any], *, ordinal: int
-) -> tuple[dict[str, Any], SessionAccounts]:
-    """The engine's result of ``payload`` as hand ``ordinal`` after the live hands."""
-    accounts = session_accounts(session=session)
-    live = list(session_live_hands(session=session).only("ordinal", "payload"))
+def _settle_next(next_hand: NextHand, payload: dict[str, Any]) -> tuple[dict[str, Any], Any]:
+    """The engine's result for the next hand and the game state after it.
+
+    The game continues from the state stored with the last live hand; a session whose
+    last hand has none (recorded before states were kept) is replayed from its first hand.
+    """
+    session, start = next_hand.session, next_hand.state
+    payloads, ordinals = [payload], [next_hand.ordinal]
+    if next_hand.replay:
+        live = list(session_live_hands(session=session).only("ordinal", "payload"))
+        payloads = [hand.payload for hand in live] + payloads
+        ordinals = [hand.ordinal for hand in live] + ordinals
     settled = game_settle(
         session=session,
-        players=seat_players(accounts),
-        payloads=[hand.payload for hand in live] + [payload],
-        ordinals=[hand.ordinal for hand in live] + [ordinal],
+        players=seat_players(next_hand.accounts),
+        payloads=payloads,
+        ordinals=ordinals,
         code=LedgerErrorCode.HAND_REJECTED_BY_ENGINE,
+        start=start,
+        start_ordinal=next_hand.last_live_ordinal,
     )
-    return settled["hands"][-1], accounts
+    return settled["hands"][-1], settled["states"][-1]
 
 
 def hand_preview(*, session: Session, hand: Mapping[str, Any]) -> HandPreview:
     """What ``hand_record`` would record and post, without writing anything."""
     payload = _payload(hand)
-    current = Session.objects.get(pk=session.pk)  # the state now, not the caller's copy's
-    _require_open(current)
-    ordinal = session_next_ordinal(session=current)
-    result, accounts = _settle_with(current, payload, ordinal=ordinal)
-    plan = hand_plan(result=result, accounts=accounts, memo=f"hand {ordinal}")
-    return HandPreview(ordinal=ordinal, result=result, postings=plan)
+    next_hand = session_next_hand(session_id=session.pk, lock=False)  # the state now
+    _require_open(next_hand.session)
+    result, _state = _settle_next(next_hand, payload)
+    plan = hand_plan(result=result, accounts=next_hand.accounts, memo=f"hand {next_hand.ordinal}")
+    return HandPreview(ordinal=next_hand.ordinal, result=result, postings=plan)
 
 
 def _require_number(session: Session, *, expected: int | None, next_number: int) -> None:
@@ -130,7 +138,60 @@ def _require_number(session: Session, *, expected: int | None, next_number: int)
         )
 
 
-@transaction.atomic
+@dataclass(frozen=True, slots=True)
+class RecordedHand:
+    """A hand just written (its postings and entries loaded) and the session's accounts."""
+
+    hand: HandResult
+    accounts: SessionAccounts
+
+    @property
+    def seat_of(self) -> dict[int, int]:
+        """Each seated player's id -> seat."""
+        return {player.pk: seat for seat, player in enumerate(self.accounts.players)}
+
+
+def hand_record_returning(
+    *,
+    session_id: int,
+    hand: Mapping[str, Any],
+    entered_by: User,
+    expected_ordinal: int | None = None,
+    savepoint: bool = True,
+) -> RecordedHand:
+    """``hand_record``, with the accounts; raises ``Session.DoesNotExist`` for no session.
+
+    ``savepoint=False``: the caller's transaction rolls back whole on a refusal (the API's
+    idempotent POST), so no savepoint of its own (two statements saved).
+    """
+    with transaction.atomic(savepoint=savepoint):
+        return _record(
+            session_id=session_id, hand=hand, entered_by=entered_by, expected=expected_ordinal
+        )
+
+
+def _record(
+    *, session_id: int, hand: Mapping[str, Any], entered_by: User, expected: int | None
+) -> RecordedHand:
+    payload = _payload(hand)
+    next_hand = session_next_hand(session_id=session_id, lock=True)
+    _require_open(next_hand.session)
+    _require_number(next_hand.session, expected=expected, next_number=next_hand.ordinal)
+    result, state = _settle_next(next_hand, payload)
+    written = hand_result_write(
+        session=next_hand.session,
+        accounts=next_hand.accounts,
+        ordinal=next_hand.ordinal,
+        payload=payload,
+        result=result,
+        game_state=state,
+        entered_by=entered_by,
+        entered_at=timezone.now(),
+        posted_by=entered_by,
+    )
+    return RecordedHand(written, next_hand.accounts)
+
+
 def hand_record(
     *,
     session: Session,
@@ -140,30 +201,18 @@ def hand_record(
 ) -> HandResult:
     """Record the next hand of an open session (one element of the game JSON's ``hands``).
 
-    ``expected_ordinal``: the hand number the caller means to record; another
-    number (the session moved on: a retry, or another desk was quicker) is
-    refused with ``wrong_hand_number``, so one hand is never entered twice.
+    Settles it from the game state stored with the last live hand (one engine call
+    whatever the session's length) and writes it with its postings, penalties and the
+    game state after it. ``expected_ordinal``: the hand number the caller means to
+    record; another number (the session moved on: a retry, or another desk was quicker)
+    is refused with ``wrong_hand_number``, so one hand is never entered twice.
 
-    Raises ``LedgerError``: ``session_not_open``, ``wrong_hand_number``,
-    ``bad_hand``, or ``hand_rejected_by_engine`` with the engine's message and
-    the field at fault.
+    Raises ``LedgerError``: ``session_not_open``, ``wrong_hand_number``, ``bad_hand``, or
+    ``hand_rejected_by_engine`` with the engine's message and the field at fault.
     """
-    payload = _payload(hand)
-    locked = session_lock_for_update(session_id=session.pk).get()
-    _require_open(locked)
-    ordinal = session_next_ordinal(session=locked)
-    _require_number(locked, expected=expected_ordinal, next_number=ordinal)
-    result, accounts = _settle_with(locked, payload, ordinal=ordinal)
-    return hand_result_write(
-        session=locked,
-        accounts=accounts,
-        ordinal=ordinal,
-        payload=payload,
-        result=result,
-        entered_by=entered_by,
-        entered_at=timezone.now(),
-        posted_by=entered_by,
-    )
+    return hand_record_returning(
+        session_id=session.pk, hand=hand, entered_by=entered_by, expected_ordinal=expected_ordinal
+    ).hand
 
 
 def hand_result_write(
@@ -173,13 +222,17 @@ def hand_result_write(
     ordinal: int,
     payload: dict[str, Any],
     result: dict[str, Any],
+    game_state: dict[str, Any] | None,
     entered_by: User,
     entered_at: datetime,
     posted_by: User,
     supersedes: HandResult | None = None,
     correction: Correction | None = None,
 ) -> HandResult:
-    """Write one hand version with its postings and penalties (hand_record and corrections)."""
+    """Write one hand version with its postings and penalties (hand_record and corrections).
+
+    The hand is returned with its postings and their entries loaded (no query to show it).
+    """
     hand = HandResult.objects.create(
         session=session,
         ordinal=ordinal,
@@ -189,15 +242,20 @@ def hand_result_write(
         kind=payload["kind"],
         payload=payload,
         result=result,
+        game_state=game_state,
         engine_version=engine.__version__,
         entered_by=entered_by,
         entered_at=entered_at,
     )
     memo = f"hand {ordinal}" if supersedes is None else f"hand {ordinal} v{hand.version}"
-    for planned in hand_plan(result=result, accounts=accounts, memo=memo):
-        posting_create(
-            session=session, planned=planned, by=posted_by, hand=hand, correction=correction
-        )
+    postings = postings_create(
+        session=session,
+        planned=hand_plan(result=result, accounts=accounts, memo=memo),
+        by=posted_by,
+        hand=hand,
+        correction=correction,
+    )
+    related_loaded(hand, "postings", postings)
     penalties_record(
         hand=hand, players=accounts.players, recorded_by=entered_by, recorded_at=entered_at
     )

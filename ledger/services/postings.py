@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth.models import User
+from django.db import connection
+from django.db.models import Model
 
 from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.models import (
@@ -82,29 +85,123 @@ def posting_create(
     reverses: Posting | None = None,
 ) -> Posting:
     """Write one balanced posting and its legs (zero legs are left out)."""
-    legs = [leg for leg in planned.legs if not leg.is_zero]
-    legs_check(legs, what=f"{planned.kind.label} posting")
-    posting = Posting.objects.create(
+    (posting,) = postings_create(
         session=session,
+        planned=[planned],
+        by=by,
         hand=hand,
         correction=correction,
-        kind=planned.kind,
         reverses=reverses,
-        memo=planned.memo,
-        created_by=by,
-    )
-    LedgerEntry.objects.bulk_create(
-        LedgerEntry(
-            posting=posting,
-            account=leg.account,
-            points=leg.points,
-            chips=leg.chips,
-            money=leg.money,
-            reason=leg.reason,
-        )
-        for leg in legs
     )
     return posting
+
+
+def postings_create(
+    *,
+    session: Session,
+    planned: Sequence[PlannedPosting],
+    by: User,
+    hand: HandResult | None = None,
+    correction: Correction | None = None,
+    reverses: Posting | None = None,
+) -> list[Posting]:
+    """Write balanced postings and their legs (zero legs are left out) in one statement on
+    PostgreSQL (two elsewhere, or when two postings share a kind); each returned posting
+    carries its entries, as ``prefetch_related`` would. ``reverses``: the posting they
+    mirror (a single correction posting)."""
+    legs_of = []
+    for plan in planned:
+        legs = [leg for leg in plan.legs if not leg.is_zero]
+        legs_check(legs, what=f"{plan.kind.label} posting")
+        legs_of.append(legs)
+    postings = [
+        Posting(
+            session=session,
+            hand=hand,
+            correction=correction,
+            kind=plan.kind,
+            reverses=reverses,
+            memo=plan.memo,
+            created_by=by,
+        )
+        for plan in planned
+    ]
+    kinds = {posting.kind for posting in postings}
+    together = connection.vendor == "postgresql" and len(kinds) == len(postings) > 0
+    if together:
+        _insert_together(postings, legs_of)
+    else:
+        Posting.objects.bulk_create(postings)
+    entries = [
+        [
+            LedgerEntry(
+                posting=posting,
+                account=leg.account,
+                points=leg.points,
+                chips=leg.chips,
+                money=leg.money,
+                reason=leg.reason,
+            )
+            for leg in legs
+        ]
+        for posting, legs in zip(postings, legs_of, strict=True)
+    ]
+    if not together:
+        LedgerEntry.objects.bulk_create(entry for written in entries for entry in written)
+    for posting, written in zip(postings, entries, strict=True):
+        related_loaded(posting, "entries", written)
+    return postings
+
+
+_ENTRY_COLUMNS = ("account_id", "points", "chips", "money", "reason")
+
+
+def _insert_together(postings: list[Posting], legs_of: list[list[Leg]]) -> None:
+    """PostgreSQL: the postings and all their entries in one statement (a data-modifying
+    ``WITH``), each entry finding its posting by kind (distinct here). Sets the ids."""
+    quote = connection.ops.quote_name
+    fields = [field for field in Posting._meta.concrete_fields if not field.primary_key]
+    columns = ", ".join(quote(str(field.column)) for field in fields)
+    row = f"({', '.join(['%s'] * len(fields))})"
+    params: list[Any] = [
+        field.get_db_prep_save(field.pre_save(posting, True), connection)
+        for posting in postings
+        for field in fields
+    ]
+    sql = (
+        f"WITH new_posting AS (INSERT INTO {quote(Posting._meta.db_table)} ({columns})"
+        f" VALUES {', '.join([row] * len(postings))} RETURNING id, kind)"
+    )
+    legs = [(posting.kind, leg) for posting, kind_legs in zip(postings, legs_of, strict=True)
+            for leg in kind_legs]  # fmt: skip
+    if legs:
+        leg_row = "(%s::text, %s::bigint, %s::bigint, %s::bigint, %s::bigint, %s::text)"
+        sql += (
+            f", new_entry AS (INSERT INTO {quote(LedgerEntry._meta.db_table)}"
+            f" (posting_id, {', '.join(_ENTRY_COLUMNS)})"
+            f" SELECT new_posting.id, {', '.join('leg.' + c for c in _ENTRY_COLUMNS)}"
+            f" FROM new_posting JOIN (VALUES {', '.join([leg_row] * len(legs))})"
+            f" AS leg(kind, {', '.join(_ENTRY_COLUMNS)}) ON leg.kind = new_posting.kind)"
+        )
+        for kind, leg in legs:
+            params += [str(kind), leg.account.pk, leg.points, leg.chips, leg.money, leg.reason]
+    sql += " SELECT id, kind FROM new_posting"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        ids = {kind: pk for pk, kind in cursor.fetchall()}
+    for posting in postings:
+        posting.pk = ids[posting.kind]
+        posting._state.adding, posting._state.db = False, connection.alias
+
+
+def related_loaded(instance: Model, name: str, rows: list[Any]) -> None:
+    """Give ``instance.<name>.all()`` the rows just written, as ``prefetch_related`` does,
+    so that showing them takes no query (a filter or order_by still asks the database)."""
+    queryset = getattr(instance, name).all()
+    queryset._result_cache = rows
+    queryset._prefetch_done = True
+    cache = instance.__dict__.setdefault("_prefetched_objects_cache", {})
+    cache[getattr(instance, name).field.remote_field.cache_name] = queryset
 
 
 def posting_reverse(

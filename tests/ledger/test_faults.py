@@ -46,12 +46,11 @@ def failing(real: Callable[..., Any], *, on_call: int) -> Callable[..., Any]:
     return step
 
 
-# The steps of hand_record inside its transaction, in order. A riichi ron writes a
-# hand posting then a deposit posting, then the penalties: failing at each leaves some
-# rows written before the failure.
+# The steps of hand_record inside its transaction, in order. A riichi ron writes the
+# hand, its hand and deposit postings (together), then the penalties: failing at each
+# leaves some rows written before the failure.
 STEPS = [
-    ("posting_create", 1),  # the HandResult is written, no posting yet
-    ("posting_create", 2),  # the hand posting is written, the deposit not
+    ("postings_create", 1),  # the HandResult is written, no posting yet
     ("penalties_record", 1),  # everything but the penalties is written
 ]
 

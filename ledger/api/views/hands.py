@@ -20,7 +20,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.errors import WRITE_ERRORS, ApiError, ErrorSerializer
-from api.idempotency import IDEMPOTENCY_PARAMETER, idempotent
+from api.idempotency import IDEMPOTENCY_PARAMETER, idempotent, rolls_back_whole
 from api.parsers import SafeJSONParser
 from api.permissions import DESK, MANAGERS, acting_user, user_roles
 from api.viewsets import ApiDefaults
@@ -39,11 +39,11 @@ from ledger.api.serializers.hands import (
 from ledger.errors import RequestErrorCode
 from ledger.models import HandKind, HandResult, Session
 from ledger.selectors.listings import (
-    hand_with_postings,
+    hand_just_written,
     hands_with_postings,
     session_with_seat_numbers,
 )
-from ledger.services.hands import hand_preview, hand_record
+from ledger.services.hands import hand_preview, hand_record_returning
 
 SESSION_PARAMETER = OpenApiParameter(
     "session_pk", OpenApiTypes.INT, OpenApiParameter.PATH, description="The session's id."
@@ -126,14 +126,21 @@ class HandViewSet(
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         expected = hand_number_or_key(request)
         refuse_chonbo_unless_manager(request)
-        with wrong_number_names_header():
-            hand = hand_record(
-                session=self.session(),
-                hand=request_body(request),
-                entered_by=acting_user(request),
-                expected_ordinal=expected,
-            )
-        body = self.get_serializer(hand_with_postings(hand)).data
+        try:
+            with wrong_number_names_header():
+                recorded = hand_record_returning(
+                    session_id=int(self.kwargs["session_pk"]),
+                    hand=request_body(request),
+                    entered_by=acting_user(request),
+                    expected_ordinal=expected,
+                    savepoint=not rolls_back_whole(request),
+                )
+        except Session.DoesNotExist:
+            raise Http404("No such session.") from None
+        # The service read the session and its seats and returns the hand with its postings:
+        # showing it takes no query.
+        self._loaded = (recorded.hand.session, recorded.seat_of)
+        body = self.get_serializer(hand_just_written(recorded.hand)).data
         return Response(body, status=status.HTTP_201_CREATED)
 
     @extend_schema(

@@ -167,13 +167,13 @@ def test_two_desks_entering_the_same_hand_number_record_it_once(
 ) -> None:
     from ledger.services import hands
 
-    settle = hands._settle_with
+    settle = hands._settle_next
 
     def slow_settle(*args: Any, **kwargs: Any) -> Any:
         time.sleep(0.5)  # the first desk holds the session's lock while the second arrives
         return settle(*args, **kwargs)
 
-    monkeypatch.setattr(hands, "_settle_with", slow_settle)
+    monkeypatch.setattr(hands, "_settle_next", slow_settle)
     desks = [api_as("staff", name="desk-a"), api_as("staff", name="desk-b")]
     start = threading.Barrier(len(desks))
     responses: list[Any] = [None] * len(desks)

@@ -157,7 +157,7 @@ def test_concurrent_requests_with_one_key_record_exactly_one_hand(
 ) -> None:
     from ledger.api.views import hands
 
-    monkeypatch.setattr(hands, "hand_record", _slowed(hands.hand_record, 0.5))
+    monkeypatch.setattr(hands, "hand_record_returning", _slowed(hands.hand_record_returning, 0.5))
     clients = [api_as("staff"), api_as("staff")]
     start = threading.Barrier(len(clients))
     responses: list[Any] = [None] * len(clients)

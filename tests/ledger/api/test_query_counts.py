@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from ledger.models import Session
+from ledger.models import ExportJob, Session
 from ledger.services.corrections import hand_void
 from ledger.services.hands import hand_record
 from ledger.services.settlements import session_close
 from tests.ledger.api.support import RoleClients, post_hand
 from tests.ledger.api.world import dealer_busts_seat_1
-from tests.ledger.factories import SessionFactory, draw
+from tests.ledger.factories import SessionFactory, draw, ron
 from tests.parlor.factories import (
     ParlorFactory,
     PlayerFactory,
@@ -83,6 +85,17 @@ def settlements(n: int) -> str:
     return "/api/settlements/"
 
 
+def exports(n: int) -> str:
+    parlor = ParlorFactory()
+    for _ in range(n):
+        ExportJob.objects.create(
+            kind="settlements", scope="day", format="csv", parlor=parlor,
+            date_from=datetime.date(2026, 1, 1), date_to=datetime.date(2026, 1, 1),
+            requested_by=User.objects.create_user(f"asks-{ExportJob.objects.count()}"),
+        )  # fmt: skip
+    return "/api/exports/"
+
+
 def parlor_rows(factory: Callable[..., object], path: str) -> Callable[[int], str]:
     def build(n: int) -> str:
         parlor = ParlorFactory()
@@ -101,6 +114,7 @@ LISTS = {
     "statements": statements,
     "balances": balances,
     "settlements": settlements,
+    "exports": exports,
     "players": parlor_rows(PlayerFactory, "/api/players/"),
     "tables": parlor_rows(TableFactory, "/api/tables/"),
     "ruleset-configs": parlor_rows(RulesetConfigFactory, "/api/ruleset-configs/"),
@@ -143,3 +157,22 @@ def test_recording_a_hand_costs_the_same_queries_early_and_late(
             post_hand(staff, url, draw(0))
 
     assert counts[0] == counts[1]
+
+
+@pytest.mark.requires_postgres  # elsewhere the postings and their entries take two inserts
+def test_recording_a_hand_takes_at_most_eight_queries(
+    role_groups: None, api_as: RoleClients, django_assert_max_num_queries: Any
+) -> None:
+    """Token and roles, the transaction (2), the session's lock, the session with its seats,
+    accounts and game state, the hand, its postings with their entries (one statement on
+    PostgreSQL), the idempotency key with the response."""
+    staff = api_as("staff")
+    session = _session_with_draws(0)
+    url = f"/api/sessions/{session.pk}/hands/"
+    assert post_hand(staff, url, draw(0)).status_code == 201
+
+    with django_assert_max_num_queries(8):
+        response = post_hand(staff, url, ron(1, 0, riichi=[1]), **{"Idempotency-Key": "hand-2"})
+
+    assert response.status_code == 201
+    assert {posting["kind"] for posting in response.json()["postings"]} == {"hand", "deposit"}
