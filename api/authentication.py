@@ -1,48 +1,48 @@
-"""Token authentication that reads the user's roles in the same query as the token.
+"""Token authentication that reads the user's memberships in the same query as the token.
 
-DRF's ``TokenAuthentication`` loads the token and its user; the permission
-check then read the user's role groups in a second query on every request.
-Here one query does both: each role is an ``EXISTS`` on the user's groups,
-and the answer is remembered on the user (``api.permissions.user_roles``
-reads it). A bad token falls back to DRF's own path and message.
+DRF's ``TokenAuthentication`` loads the token and its user; asking for the
+user's parlors and roles would then cost a second query on every request.
+Here one query does both: the token is joined to the user's memberships (a
+row per membership, none missing for a user without any) and the answer is
+kept on the user (``parlor.access.remember_memberships``), where every
+policy question reads it. A bad token falls back to DRF's own path and message.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.models import User
-from django.db.models import Exists, OuterRef, QuerySet
+from django.db.models import F, QuerySet
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 
-from api.permissions import EVERYONE, remember_roles
 from ledger.selectors.prepared import PreparedQuery
+from parlor.access import remember_memberships
 
-_ROLE_FLAG = "has_role_{}"
 
-
-def _token_with_roles(key: str) -> QuerySet[Token]:
-    memberships = User.groups.through.objects
-    flags = {
-        _ROLE_FLAG.format(role): Exists(
-            memberships.filter(user_id=OuterRef("user_id"), group__name=role)
+def _token_with_memberships(key: str) -> QuerySet[Token]:
+    return (
+        Token.objects.select_related("user")
+        .annotate(
+            member_parlor=F("user__memberships__parlor_id"),
+            member_role=F("user__memberships__role"),
         )
-        for role in sorted(EVERYONE)
-    }
-    return Token.objects.select_related("user").annotate(**flags).filter(key=key)
+        .filter(key=key)
+    )
 
 
 # Compiled once per process (PreparedQuery); the marker is no token's key (40 hex digits).
-_TOKEN_WITH_ROLES = PreparedQuery(_token_with_roles, key="prepared token key")
+_TOKEN_WITH_MEMBERSHIPS = PreparedQuery(_token_with_memberships, key="prepared token key")
 
 
-class TokenWithRolesAuthentication(TokenAuthentication):
+class TokenWithMembershipsAuthentication(TokenAuthentication):
     def authenticate_credentials(self, key: str) -> tuple[Any, Any]:
-        found: list[Any] = _TOKEN_WITH_ROLES.rows(key=key)
+        found: list[Any] = _TOKEN_WITH_MEMBERSHIPS.rows(key=key)
         token = found[0] if found else None
         if token is None or not token.user.is_active:
             return super().authenticate_credentials(key)  # refuses, with DRF's message
-        roles = {role for role in EVERYONE if getattr(token, _ROLE_FLAG.format(role))}
-        remember_roles(token.user, roles)
+        remember_memberships(
+            token.user,
+            {row.member_parlor: row.member_role for row in found if row.member_parlor is not None},
+        )
         return token.user, token

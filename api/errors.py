@@ -1,5 +1,8 @@
 """How the API reports refusals: one JSON shape, a 4xx status, never a 500 for bad input.
 
+The permission policy's refusals (``parlor.policy``) answer 404 for an object
+of a parlor the user is not in (it does not exist for them), 403
+``not_allowed`` for a role that may not, 409 for a session in the wrong state.
 Ledger and engine refusals (``LedgerError``) and the API's own (idempotency,
 protected rows) answer ``{"error": {"code", "message", "field"}}``;
 ``field`` names the request field at fault when there is one (relative to
@@ -15,12 +18,15 @@ from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.db import InterfaceError, OperationalError
 from django.db.models import ProtectedError
+from django.http import Http404
 from rest_framework import serializers, status
 from rest_framework.exceptions import APIException
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
 from ledger.errors import LedgerError, LedgerErrorCode, RequestErrorCode
+from parlor import policy
+from parlor.policy import PolicyRefusal, Refusal
 
 # Every code an error body carries: the books' (services) or the interfaces'.
 ErrorCode = LedgerErrorCode | RequestErrorCode
@@ -69,7 +75,31 @@ class ApiError(APIException):
         self.body = error_body(code, message, field=field)
 
 
+def _policy_refusal_response(exc: PolicyRefusal, context: dict[str, Any]) -> Response | None:
+    """Another parlor's object does not exist (404); a role or state refusal says why."""
+    if exc.refusal is Refusal.NOT_MEMBER:
+        return exception_handler(Http404(), context)
+    if exc.refusal is Refusal.ROLE:
+        return Response(
+            error_body(RequestErrorCode.NOT_ALLOWED, str(exc.message)),
+            status=status.HTTP_403_FORBIDDEN,
+        )
+    needed = policy.TABLE[exc.action].states or frozenset()
+    code = _STATE_CODES.get(needed, LedgerErrorCode.SESSION_NOT_OPEN)
+    return Response(error_body(code, str(exc.message)), status=status.HTTP_409_CONFLICT)
+
+
+# The code of a refusal for the session's state, by the states the action needs.
+_STATE_CODES = {
+    frozenset({policy.OPEN}): LedgerErrorCode.SESSION_NOT_OPEN,
+    frozenset({policy.CLOSED}): LedgerErrorCode.SESSION_NOT_CLOSED,
+    frozenset({policy.OPEN, policy.CLOSED}): LedgerErrorCode.SESSION_SETTLED,
+}
+
+
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, PolicyRefusal):
+        return _policy_refusal_response(exc, context)
     if isinstance(exc, LedgerError):
         return Response({"error": exc.to_dict()}, status=ledger_error_status(exc.code))
     if isinstance(exc, ApiError):

@@ -23,6 +23,7 @@ from django.db.models import Model, QuerySet
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.request import Request
 
+from parlor.access import roles_of
 from parlor.models import Player
 from parlor.services.roles import ROLE_MANAGER, ROLE_PLAYER, ROLE_STAFF
 
@@ -34,30 +35,13 @@ RoleRules = Mapping[str, frozenset[str]]
 
 M = TypeVar("M", bound=Model)
 
-_ROLES_CACHE = "_api_roles"
 _PLAYER_CACHE = "_api_player"
 
 
 def user_roles(user: AbstractBaseUser | AnonymousUser) -> frozenset[str]:
-    """The user's role names, read once per request (one query; none after token
-    authentication, which reads them with the token)."""
-    if not user.is_authenticated:
-        return frozenset()
-    cached: frozenset[str] | None = getattr(user, _ROLES_CACHE, None)
-    if cached is None:
-        names = set(user.groups.values_list("name", flat=True))  # type: ignore[attr-defined]
-        cached = remember_roles(user, names)
-    return cached
-
-
-def remember_roles(user: AbstractBaseUser | AnonymousUser, group_names: set[str]) -> frozenset[str]:
-    """Keep the roles of a user whose group names were read: ``user_roles`` answers from them."""
-    names = set(group_names)
-    if getattr(user, "is_superuser", False):
-        names.add(ROLE_MANAGER)
-    roles = frozenset(names & EVERYONE)
-    setattr(user, _ROLES_CACHE, roles)
-    return roles
+    """The roles the user holds in any of its parlors (memberships, read once per request;
+    with a token, in the token's own query)."""
+    return frozenset(str(role) for role in roles_of(user))
 
 
 def user_player(user: AbstractBaseUser | AnonymousUser) -> Player | None:

@@ -28,7 +28,7 @@ def is_superuser(user: AnyUser | None) -> bool:
     return bool(user is not None and user.is_authenticated and getattr(user, "is_superuser", False))
 
 
-def _roles_by_parlor(user: AnyUser | None) -> dict[int, Role]:
+def roles_by_parlor(user: AnyUser | None) -> dict[int, Role]:
     """{parlor id: role} of the user's memberships (read once per user object)."""
     if user is None or not user.is_authenticated:
         return {}
@@ -38,6 +38,11 @@ def _roles_by_parlor(user: AnyUser | None) -> dict[int, Role]:
         cached = {parlor_id: Role(role) for parlor_id, role in rows}
         setattr(user, _ROLES_BY_PARLOR, cached)
     return cached
+
+
+def remember_memberships(user: Any, roles: dict[int, str]) -> None:
+    """Keep memberships read elsewhere (with the API token, in one query) on ``user``."""
+    setattr(user, _ROLES_BY_PARLOR, {parlor_id: Role(role) for parlor_id, role in roles.items()})
 
 
 def forget_memberships(user: Any) -> None:
@@ -50,21 +55,21 @@ def member_parlor_ids(user: AnyUser | None) -> frozenset[int] | None:
     """The ids of the parlors the user is a member of; None means all of them (superuser)."""
     if is_superuser(user):
         return None
-    return frozenset(_roles_by_parlor(user))
+    return frozenset(roles_by_parlor(user))
 
 
 def role_in(user: AnyUser | None, parlor_id: int) -> Role | None:
     """The user's role in that parlor; None if not a member. A superuser is a manager."""
     if is_superuser(user):
         return Role.MANAGER
-    return _roles_by_parlor(user).get(parlor_id)
+    return roles_by_parlor(user).get(parlor_id)
 
 
 def roles_of(user: AnyUser | None) -> frozenset[Role]:
     """Every role the user holds in any parlor (a superuser: manager)."""
     if is_superuser(user):
         return frozenset({Role.MANAGER})
-    return frozenset(_roles_by_parlor(user).values())
+    return frozenset(roles_by_parlor(user).values())
 
 
 def is_member(user: AnyUser | None, parlor_id: int | None) -> bool:

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from ledger.models import HandResult, Session, SessionState
 from tests.ledger.api.support import RoleClients, ledger_row_counts, post, post_hand
 from tests.ledger.factories import PINFU_TANYAO, SessionFactory, draw, ron, tsumo
+from tests.parlor.factories import ParlorFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -166,6 +167,7 @@ def test_closed_session_refuses_hands_with_a_conflict(
 
 
 def test_unknown_session_is_not_found(role_groups: None, api_as: RoleClients) -> None:
+    ParlorFactory()  # the staff member's parlor: an account of no parlor may do nothing
     assert post_hand(api_as("staff"), "/api/sessions/999999/hands/", draw(0)).status_code == 404
 
 

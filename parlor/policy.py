@@ -1,0 +1,238 @@
+"""Who may do what: one table of action x role x session state (docs/permissions.md).
+
+The services call :func:`check` with the acting user, the parlor the object
+belongs to and, for an action on a session, the session's state; the admin
+and the API call :func:`allows` to decide what to show and never decide on
+their own. A refusal says why, in the user's language:
+
+- ``NOT_MEMBER``: the object is in a parlor the user is not a member of; the
+  interfaces answer as if it did not exist (404), so a parlor's books cannot
+  even be probed from another parlor.
+- ``ROLE``: the user's role in that parlor may not do it (403).
+- ``STATE``: the session is not in a state the action is allowed in (409).
+
+At a parlor's table the staff are the referees: they record hands and the
+penalties (chonbo, dead hand) as they happen. Managers void and correct hands,
+close, stop and settle sessions, and change rates, rulesets and tables; the
+rules of a session are theirs, so only they may send per-hand ruleset options.
+A superuser is a manager of every parlor. The periodic jobs' own account (see
+``LEDGER_JOBS_USERNAME``) may only close sessions, stop them and build exports.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TypeVar
+
+from django.conf import settings
+from django.db.models import Model, QuerySet
+from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrOrPromise
+
+from parlor.access import AnyUser, is_superuser, role_in, roles_by_parlor
+from parlor.models import Role
+
+M = TypeVar("M", bound=Model)
+
+# The session states of ledger.models.SessionState (a test keeps them equal);
+# named here because the parlor app does not import the ledger.
+OPEN, CLOSED, SETTLED = "open", "closed", "settled"
+SESSION_STATES = (OPEN, CLOSED, SETTLED)
+
+
+class Action(StrEnum):
+    VIEW_BOOKS = "view_books"
+    VIEW_OWN = "view_own"
+    VIEW_RULES = "view_rules"
+    EDIT_PLAYERS = "edit_players"
+    DELETE_PLAYERS = "delete_players"
+    EDIT_TABLES = "edit_tables"
+    EDIT_RULESETS = "edit_rulesets"
+    EDIT_RATES = "edit_rates"
+    OPEN_SESSION = "open_session"
+    RECORD_HAND = "record_hand"
+    RECORD_PENALTY = "record_penalty"
+    HAND_OPTIONS = "hand_options"
+    VOID_HAND = "void_hand"
+    CORRECT_HAND = "correct_hand"
+    CLOSE_SESSION = "close_session"
+    STOP_SESSION = "stop_session"
+    MARK_SETTLED = "mark_settled"
+    EXPORT_BOOKS = "export_books"
+    EXPORT_OWN = "export_own"
+    AUDIT = "audit"
+    MANAGE_SCOREBOARD = "manage_scoreboard"
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """Who may do an action, and in which session states (None: not about a session)."""
+
+    roles: frozenset[Role]
+    states: frozenset[str] | None
+    what: StrOrPromise
+
+
+_DESK = frozenset({Role.MANAGER, Role.STAFF})
+_MANAGERS = frozenset({Role.MANAGER})
+_EVERYONE = frozenset(Role)
+_LIVE = frozenset({OPEN, CLOSED})
+
+TABLE: dict[Action, Rule] = {
+    Action.VIEW_BOOKS: Rule(
+        _DESK, None, _("see every player's sessions, hands, balances, statements, settlements")
+    ),
+    Action.VIEW_OWN: Rule(
+        _EVERYONE, None, _("see one's own player record, balance, statement and settlements")
+    ),
+    Action.VIEW_RULES: Rule(_EVERYONE, None, _("see the ruleset configurations and rates")),
+    Action.EDIT_PLAYERS: Rule(_DESK, None, _("register players and change their details")),
+    Action.DELETE_PLAYERS: Rule(_MANAGERS, None, _("delete a player without any record")),
+    Action.EDIT_TABLES: Rule(_MANAGERS, None, _("add and change tables")),
+    Action.EDIT_RULESETS: Rule(_MANAGERS, None, _("add and change ruleset configurations")),
+    Action.EDIT_RATES: Rule(_MANAGERS, None, _("add and change rates")),
+    Action.OPEN_SESSION: Rule(_DESK, None, _("open a session at a table")),
+    Action.RECORD_HAND: Rule(_DESK, frozenset({OPEN}), _("record a hand (win, draw, abort)")),
+    Action.RECORD_PENALTY: Rule(
+        _DESK, frozenset({OPEN}), _("record a chonbo or a dead-hand penalty")
+    ),
+    Action.HAND_OPTIONS: Rule(
+        _MANAGERS, frozenset({OPEN}), _("send ruleset options with a single hand")
+    ),
+    Action.VOID_HAND: Rule(_MANAGERS, _LIVE, _("void a recorded hand")),
+    Action.CORRECT_HAND: Rule(_MANAGERS, _LIVE, _("correct a recorded hand")),
+    Action.CLOSE_SESSION: Rule(_MANAGERS, frozenset({OPEN}), _("close a finished game")),
+    Action.STOP_SESSION: Rule(
+        _MANAGERS, frozenset({OPEN}), _("stop an unfinished game and close it")
+    ),
+    Action.MARK_SETTLED: Rule(
+        _MANAGERS, frozenset({CLOSED}), _("mark a closed session settled (final)")
+    ),
+    Action.EXPORT_BOOKS: Rule(_DESK, None, _("export settlements, statements and day reports")),
+    Action.EXPORT_OWN: Rule(_EVERYONE, None, _("export one's own statement")),
+    Action.AUDIT: Rule(_MANAGERS, None, _("run the ledger audit")),
+    Action.MANAGE_SCOREBOARD: Rule(_MANAGERS, None, _("publish and revoke scoreboard links")),
+}
+
+# What the periodic jobs do on their own: close overdue sessions and build exports.
+JOBS_ACTIONS = frozenset(
+    {Action.VIEW_BOOKS, Action.CLOSE_SESSION, Action.STOP_SESSION, Action.EXPORT_BOOKS}
+)
+
+
+class Refusal(StrEnum):
+    NOT_MEMBER = "not_member"
+    ROLE = "role"
+    STATE = "state"
+
+
+class PolicyRefusal(Exception):
+    """The policy refuses ``action``: ``refusal`` says why, ``message`` says it to people."""
+
+    def __init__(
+        self, action: Action, refusal: Refusal, message: StrOrPromise, *, state: str | None = None
+    ) -> None:
+        super().__init__(str(message))
+        self.action = action
+        self.refusal = refusal
+        self.message = message
+        self.state = state
+
+
+def is_jobs_user(user: AnyUser | None) -> bool:
+    username = getattr(settings, "LEDGER_JOBS_USERNAME", None)
+    return bool(
+        user is not None
+        and username
+        and getattr(user, "username", None) == username
+        and not getattr(user, "is_active", True)
+    )
+
+
+def _refusal(
+    user: AnyUser | None, action: Action, parlor_id: int | None, state: str | None
+) -> PolicyRefusal | None:
+    rule = TABLE[action]
+    if is_jobs_user(user):
+        if action not in JOBS_ACTIONS:
+            return PolicyRefusal(action, Refusal.ROLE, _("The jobs account may not do this."))
+    else:
+        role = role_in(user, parlor_id) if parlor_id is not None else None
+        if role is None:
+            return PolicyRefusal(
+                action, Refusal.NOT_MEMBER, _("Not found in the parlors you work in.")
+            )
+        if role not in rule.roles:
+            return PolicyRefusal(
+                action,
+                Refusal.ROLE,
+                _("Your role (%(role)s) may not %(what)s.")
+                % {"role": role.label, "what": rule.what},
+            )
+    if rule.states is not None and state is not None and state not in rule.states:
+        return PolicyRefusal(
+            action,
+            Refusal.STATE,
+            _("This cannot be done in a %(state)s session: only %(allowed)s.")
+            % {
+                "state": state_label(state),
+                "allowed": ", ".join(
+                    str(state_label(s)) for s in SESSION_STATES if s in rule.states
+                ),
+            },
+            state=state,
+        )
+    return None
+
+
+def allows(
+    user: AnyUser | None, action: Action, *, parlor_id: int | None, state: str | None = None
+) -> bool:
+    """Whether ``user`` may do ``action`` on an object of ``parlor_id`` (session in ``state``)."""
+    return _refusal(user, action, parlor_id, state) is None
+
+
+def check(
+    user: AnyUser | None, action: Action, *, parlor_id: int | None, state: str | None = None
+) -> None:
+    """Raise :class:`PolicyRefusal` unless ``user`` may do ``action`` there (services call it)."""
+    refusal = _refusal(user, action, parlor_id, state)
+    if refusal is not None:
+        raise refusal
+
+
+def allowed_parlor_ids(user: AnyUser | None, action: Action) -> frozenset[int] | None:
+    """The parlors where ``user`` may do ``action`` (None: every parlor)."""
+    if is_superuser(user) or (is_jobs_user(user) and action in JOBS_ACTIONS):
+        return None
+    roles = TABLE[action].roles
+    return frozenset(pk for pk, role in roles_by_parlor(user).items() if role in roles)
+
+
+def may_anywhere(user: AnyUser | None, action: Action) -> bool:
+    """Whether ``user`` may do ``action`` in at least one parlor (menus, API permission)."""
+    ids = allowed_parlor_ids(user, action)
+    return ids is None or bool(ids)
+
+
+def scoped_to(
+    queryset: QuerySet[M], user: AnyUser | None, action: Action, parlor_path: str = "parlor"
+) -> QuerySet[M]:
+    """``queryset`` narrowed to the parlors where ``user`` may do ``action``."""
+    ids = allowed_parlor_ids(user, action)
+    if ids is None:
+        return queryset
+    if not ids:
+        return queryset.none()
+    return queryset.filter(**{f"{parlor_path}__in": ids})
+
+
+def state_label(state: str) -> StrOrPromise:
+    return {OPEN: _("open"), CLOSED: _("closed"), SETTLED: _("settled")}.get(state, state)
+
+
+def rows() -> Iterator[tuple[Action, Rule]]:
+    """The table in its documented order (docs/permissions.md, the generated policy test)."""
+    yield from TABLE.items()
