@@ -14,10 +14,11 @@ from __future__ import annotations
 from typing import Any, ClassVar, TypeVar
 
 from django.contrib import admin
+from django.contrib.admin.utils import unquote
 from django.db.models import Model, QuerySet
 from django.db.models.fields.related import ForeignKey
 from django.forms import ModelChoiceField
-from django.http import Http404, HttpRequest
+from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
 from parlor import policy
@@ -115,6 +116,34 @@ class ScopedAdmin(admin.ModelAdmin[_M]):
                 db_field.related_model._default_manager.all(), request.user, action
             )
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def _found_or_404(self, request: HttpRequest, object_id: str) -> None:
+        """Another parlor's row (or one the user's role may not see) answers 404, before the
+        admin's model-wide permission check could answer 403 and tell it exists."""
+        if self.get_object(request, unquote(object_id)) is None:
+            raise Http404(_("Not found in the parlors you work in."))
+
+    def change_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        self._found_or_404(request, object_id)
+        return super().change_view(request, object_id, form_url, extra_context)
+
+    def delete_view(
+        self, request: HttpRequest, object_id: str, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        self._found_or_404(request, object_id)
+        return super().delete_view(request, object_id, extra_context)
+
+    def history_view(
+        self, request: HttpRequest, object_id: str, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        self._found_or_404(request, object_id)
+        return super().history_view(request, object_id, extra_context)
 
     def _get_obj_does_not_exist_redirect(
         self, request: HttpRequest, opts: Any, object_id: str

@@ -182,9 +182,7 @@ class ExportJobAdmin(LedgerAdmin[ExportJob]):
         ]
 
     def download_view(self, request: HttpRequest, job_id: int) -> HttpResponseBase:
-        if not self.has_view_permission(request):
-            raise PermissionDenied
-        # Another parlor's export does not exist for this user (404).
+        # The user's parlors' exports only (get_queryset): another parlor's is not found (404).
         job = get_object_or_404(self.get_queryset(request), pk=job_id)
         if not export_is_ready(job):
             raise Http404(_("This export has no file yet."))

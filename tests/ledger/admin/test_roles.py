@@ -17,7 +17,7 @@ from django.forms.models import model_to_dict
 from django.test import Client
 
 from ledger.models import HandResult, Session
-from tests.ledger.factories import PINFU_TANYAO
+from tests.ledger.admin.isolation import HAND_POST
 from tests.parlor.factories import ParlorFactory
 
 MANAGER, STAFF, PLAYER, ANONYMOUS = "manager", "staff", "player", "anonymous"
@@ -32,13 +32,6 @@ LISTS = [
     "penalty",
     "settlement",
 ]
-HAND_POST = {
-    "hand-kind": "win",
-    "hand-discarder": "1",
-    "win0-winner": "0",
-    "win0-hand": PINFU_TANYAO["hand"],
-    "win0-win_tile": PINFU_TANYAO["win_tile"],
-}
 
 
 def client_for(role: str, client_as: Callable[[str], Client]) -> Client:
@@ -77,7 +70,7 @@ def test_a_hand_detail_is_for_staff_and_managers(
 
     response = client_for(role, client_as).get(f"/admin/ledger/handresult/{hand.pk}/change/")
 
-    assert response.status_code == expect(role, manager=200, staff=200)
+    assert response.status_code == expect(role, manager=200, staff=200, player=404)
 
 
 def test_players_see_no_ledger_in_the_admin_index(
