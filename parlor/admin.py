@@ -63,6 +63,12 @@ class PlayerAdmin(ParlorOwnedAdmin[Player]):
     edit_action = Action.EDIT_PLAYERS
     delete_action = Action.DELETE_PLAYERS
 
+    def formfield_for_dbfield(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        # The player's login: an account of the desk's parlors or of none, no other parlor's.
+        if db_field.name == "user":
+            kwargs["queryset"] = member_choices(request, Action.EDIT_PLAYERS)
+        return super().formfield_for_dbfield(db_field, request, **kwargs)
+
 
 @admin.register(Table)
 class TableAdmin(ParlorOwnedAdmin[Table]):
@@ -127,10 +133,10 @@ class RateAdmin(ParlorOwnedAdmin[Rate]):
     edit_action = delete_action = Action.EDIT_RATES
 
 
-def member_choices(request: HttpRequest) -> QuerySet[User]:
-    """Accounts a manager may give a role: those of their parlors, and those of no parlor yet."""
+def member_choices(request: HttpRequest, action: Action = Action.MANAGE_MEMBERS) -> QuerySet[User]:
+    """Accounts offered for ``action``: those of the user's parlors, and those of no parlor yet."""
     users = User.objects.order_by("username")
-    ids = policy.allowed_parlor_ids(request.user, Action.MANAGE_MEMBERS)
+    ids = policy.allowed_parlor_ids(request.user, action)
     if ids is None:
         return users
     return users.filter(Q(memberships__parlor__in=ids) | Q(memberships__isnull=True)).distinct()

@@ -348,10 +348,15 @@ def test_managers_manage_memberships_of_their_own_parlor_only(two: Parlors) -> N
     assert two.b.client(STAFF).get("/admin/parlor/membership/").status_code == 403
 
 
-def test_the_user_choices_of_a_membership_are_not_another_parlors_accounts(two: Parlors) -> None:
-    page = two.b.client(MANAGER).get("/admin/parlor/membership/add/")
+@pytest.mark.parametrize(
+    ("role", "page"), [(MANAGER, "membership"), (STAFF, "player"), (MANAGER, "player")]
+)
+def test_the_account_choices_are_not_another_parlors_accounts(
+    two: Parlors, role: str, page: str
+) -> None:
+    form = two.b.client(role).get(f"/admin/parlor/{page}/add/").context["adminform"].form
 
-    users = set(page.context["adminform"].form.fields["user"].queryset)
+    users = set(form.fields["user"].queryset)
 
-    assert two.b.users[STAFF] in users
+    assert two.b.users[PLAYER] in users
     assert not users & set(two.a.users.values())
