@@ -15,9 +15,8 @@ CHANGELIST = "/admin/ledger/scoreboardlink/"
 
 
 def signed_in(role: str) -> Client:
-    user = UserFactory(username=f"links-{role}", is_staff=True)
+    user = house_member(UserFactory(username=f"links-{role}", is_staff=True), role)
     user.groups.set([roles_sync()[role]])
-    house_member(user, role)
     client = Client()
     client.force_login(user)
     return client
