@@ -360,3 +360,18 @@ def test_the_account_choices_are_not_another_parlors_accounts(
 
     assert two.b.users[PLAYER] in users
     assert not users & set(two.a.users.values())
+
+
+def test_a_services_policy_refusal_shows_as_its_message(two: Parlors, monkeypatch: Any) -> None:
+    """Were the admin to offer what the policy refuses, the service's refusal is said, not coded."""
+    monkeypatch.setattr("ledger.admin.session_actions.may_close", lambda request, session: True)
+    staff = two.a.client(STAFF)
+
+    response = staff.post(
+        f"/admin/ledger/session/{two.a.over.pk}/close/", {"confirm": "1"}, follow=True
+    )
+
+    said = [str(message) for message in response.context["messages"]]
+    assert said == ["Your role (staff) may not close a finished game."]
+    two.a.over.refresh_from_db()
+    assert two.a.over.state == "open"
