@@ -39,6 +39,7 @@ from tests.parlor.factories import (
     RateFactory,
     RulesetConfigFactory,
     TableFactory,
+    house_member,
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -99,7 +100,7 @@ def _session(case: RulesetCase, by: User) -> Session:
 def _user(name: str, role: str) -> User:
     user = User.objects.create_user(name, is_staff=True)
     user.groups.set([roles_sync()[role]])
-    return user
+    return house_member(user, role)
 
 
 @pytest.fixture(params=list(VIEWPORTS), ids=list(VIEWPORTS))
