@@ -35,28 +35,28 @@ def _tables(apps: Any) -> dict[str, str]:
 
 def postgresql_create(tables: dict[str, str]) -> list[str]:
     player, account, parlor = tables["player"], tables["account"], tables["parlor"]
-    return [
-        f"""
+    # The trigger fires only on a move (its WHEN); the function asks the books.
+    function = f"""
         CREATE OR REPLACE FUNCTION ledger_player_parlor_guard() RETURNS trigger
         LANGUAGE plpgsql AS $$
+        DECLARE
+            parlor_name text;
         BEGIN
-            IF NEW.parlor_id IS DISTINCT FROM OLD.parlor_id
-               AND EXISTS (SELECT 1 FROM {account} WHERE player_id = OLD.id) THEN
+            PERFORM 1 FROM {account} WHERE player_id = OLD.id;
+            IF FOUND THEN
+                SELECT name INTO parlor_name FROM {parlor} WHERE id = OLD.parlor_id;
                 RAISE EXCEPTION 'player % has entries in the books of %; {literal(MESSAGE)}',
-                    OLD.member_number,
-                    (SELECT name FROM {parlor} WHERE id = OLD.parlor_id)
-                    USING ERRCODE = 'restrict_violation';
+                    OLD.member_number, parlor_name USING ERRCODE = 'restrict_violation';
             END IF;
             RETURN NEW;
-        END;
-        $$;
-        """,
-        f"""
-        CREATE TRIGGER {player}_parlor_guard
-            BEFORE UPDATE OF parlor_id ON {player}
-            FOR EACH ROW EXECUTE FUNCTION ledger_player_parlor_guard();
-        """,
-    ]
+        END $$
+    """
+    trigger = (
+        f"CREATE TRIGGER {player}_parlor_guard BEFORE UPDATE OF parlor_id ON {player} "
+        "FOR EACH ROW WHEN (NEW.parlor_id IS DISTINCT FROM OLD.parlor_id) "
+        "EXECUTE FUNCTION ledger_player_parlor_guard()"
+    )
+    return [function, trigger]
 
 
 def postgresql_drop(tables: dict[str, str]) -> list[str]:
