@@ -445,3 +445,62 @@ def test_the_same_requests_on_parlor_bs_own_rows_succeed(books: Books) -> None:
     assert staff.get(f"/api/balances/?parlor={b.parlor.pk}").json()["count"] == 8
     me = player.get("/api/me/").json()
     assert me["memberships"] == [{"parlor": b.parlor.pk, "name": "Parlor B", "role": "player"}]
+
+
+def test_a_filter_cannot_tell_another_parlors_id_from_no_row(books: Books) -> None:
+    """Another parlor's id and an id of no row give the same empty list: nothing to probe."""
+    staff = books.clients[STAFF]
+    for path in (
+        "/api/sessions/?parlor={}",
+        "/api/penalties/?session={}",
+        "/api/tables/?parlor={}",
+    ):
+        other = staff.get(path.format(books.a.parlor.pk if "parlor" in path else books.a.open.pk))
+        missing = staff.get(path.format(999_999))
+        assert (other.status_code, other.json()["results"]) == (200, [])
+        assert (missing.status_code, missing.json()["results"]) == (200, [])
+
+
+def test_a_manager_of_one_parlor_and_player_of_another_sees_each_as_that_role(
+    books: Books,
+) -> None:
+    """The role is per parlor: the books of A as A's manager; in B, only their own rows."""
+    a, b = books.a, books.b
+    user = member_of(a.parlor, Role.MANAGER, username="manager-of-a")
+    member_of(b.parlor, Role.PLAYER, user=user)
+    mine = b.players[2]
+    mine.user = user
+    mine.save(update_fields=["user"])
+    client = token_client(user)
+
+    def rows(path: str) -> list[dict[str, Any]]:
+        response = client.get(f"{path}{'&' if '?' in path else '?'}page_size=500")
+        assert response.status_code == 200, response.content
+        return list(response.json()["results"])
+
+    assert {s["parlor"] for s in rows("/api/sessions/")} == {a.parlor.pk}
+    assert {p["parlor"] for p in rows("/api/balances/")} == {a.parlor.pk, b.parlor.pk}
+    assert [p["player"] for p in rows(f"/api/balances/?parlor={b.parlor.pk}")] == [mine.pk]
+    statement_b = rows(f"/api/statements/?session={b.closed.pk}")
+    assert statement_b and {line["player"] for line in statement_b} == {mine.pk}
+    assert len({line["player"] for line in rows(f"/api/statements/?session={a.closed.pk}")}) == 4
+    assert client.get(f"/api/sessions/{b.open.pk}/").status_code == 404
+    assert client.get(f"/api/sessions/{a.open.pk}/").status_code == 200
+    # A's rate may be edited; B's not (a player there), nor may B's players be renamed.
+    assert (
+        client.patch(f"/api/rates/{a.rate.pk}/", {"game_fee": 400}, format="json").status_code
+        == 200
+    )
+    assert (
+        client.patch(f"/api/rates/{b.rate.pk}/", {"game_fee": 400}, format="json").status_code
+        == 403
+    )
+    assert (
+        client.patch(f"/api/players/{mine.pk}/", {"name": "Me"}, format="json").status_code == 403
+    )
+    assert client.get(f"/api/players/{b.players[0].pk}/").status_code == 404
+    me = client.get("/api/me/").json()
+    assert [(m["name"], m["role"]) for m in me["memberships"]] == [
+        ("Parlor A", "manager"),
+        ("Parlor B", "player"),
+    ]
