@@ -11,4 +11,5 @@ __all__ = ["api_as", "role_groups"]
 
 @pytest.fixture
 def world(role_groups: None) -> World:
-    return build_world(by=User.objects.create_user("world-builder"))
+    # A superuser (a manager of every parlor): the services ask the policy who acts.
+    return build_world(by=User.objects.create_superuser("world-builder"))

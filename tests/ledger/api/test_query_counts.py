@@ -30,7 +30,8 @@ pytestmark = pytest.mark.django_db
 
 
 def _user() -> User:
-    user, _ = User.objects.get_or_create(username="rows-builder")
+    # A superuser (a manager of every parlor): the services ask the policy who acts.
+    user, _ = User.objects.get_or_create(username="rows-builder", defaults={"is_superuser": True})
     return user
 
 
