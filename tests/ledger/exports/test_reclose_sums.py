@@ -36,7 +36,7 @@ def reclosed(staff: User, manager: User) -> Session:
     session = closed_session(by=staff)
     first = HandResult.objects.get(session=session, ordinal=1)
     hand_amend(hand=first, payload=ron(2, 0), reason="wrong winner", by=manager)
-    session_close(session=session, by=staff)
+    session_close(session=session, by=manager)
     session.refresh_from_db()
     return session
 
