@@ -60,9 +60,6 @@ class Probe:
     field: str | None = None
     # A list that may show B's rows: refused when this row of A is not among them.
     absent: Callable[[Books], int] | None = None
-    # Refused by the service's own policy check (the lead's ledger/services change), not
-    # by a queryset: the hand POST reads the session in the service, at no extra query.
-    by_service: bool = False
 
     def send(self, books: Books) -> Any:
         client = books.clients[self.actor]
@@ -179,7 +176,6 @@ PROBES = [
         lambda k: f"/api/sessions/{k.a.open.pk}/hands/",
         404,
         lambda k: draw(1),
-        by_service=True,
     ),
     Probe(
         "chonbo-as-hand",
@@ -188,7 +184,6 @@ PROBES = [
         lambda k: f"/api/sessions/{k.a.open.pk}/hands/",
         404,
         lambda k: {"kind": "chonbo", "offender": 2, "cause": "false_ron"},
-        by_service=True,
     ),
     Probe(
         "hand-preview",
@@ -370,7 +365,7 @@ def _probe_all(books: Books, probes: list[Probe]) -> list[str]:
 def test_parlor_b_cannot_reach_parlor_a_through_the_api(books: Books) -> None:
     before, counts = _a_unchanged(books), ledger_row_counts()
 
-    assert _probe_all(books, [p for p in PROBES if not p.by_service]) == []
+    assert _probe_all(books, PROBES) == []
 
     assert len(PROBES) >= 40
     assert _a_unchanged(books) == before
@@ -385,20 +380,6 @@ def test_parlor_b_cannot_reach_parlor_a_through_the_api(books: Books) -> None:
         f"player {number} has entries in the books of Parlor B; a player's parlor cannot"
         " change once they have postings"
     ]
-
-
-@pytest.mark.xfail(
-    strict=False,
-    reason="refused by hand_record's own policy check (the lead's ledger/services change)",
-)
-def test_a_hand_posted_to_another_parlors_session_is_refused_by_the_service(
-    books: Books,
-) -> None:
-    counts = ledger_row_counts()
-
-    assert _probe_all(books, [p for p in PROBES if p.by_service]) == []
-
-    assert ledger_row_counts() == counts
 
 
 def test_the_same_requests_on_parlor_bs_own_rows_succeed(books: Books) -> None:
