@@ -65,6 +65,7 @@ class Action(StrEnum):
     EXPORT_OWN = "export_own"
     AUDIT = "audit"
     MANAGE_SCOREBOARD = "manage_scoreboard"
+    MANAGE_MEMBERS = "manage_members"
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +116,9 @@ TABLE: dict[Action, Rule] = {
     Action.EXPORT_OWN: Rule(_EVERYONE, None, _("export one's own statement")),
     Action.AUDIT: Rule(_MANAGERS, None, _("run the ledger audit")),
     Action.MANAGE_SCOREBOARD: Rule(_MANAGERS, None, _("publish and revoke scoreboard links")),
+    Action.MANAGE_MEMBERS: Rule(
+        _MANAGERS, None, _("give accounts a role in the parlor, change it, take it away")
+    ),
 }
 
 # What the periodic jobs do on their own: close overdue sessions and build exports.

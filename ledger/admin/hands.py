@@ -38,7 +38,7 @@ class HandResultAdmin(SessionColumn, LedgerAdmin[HandResult]):
         "kind",
         "session__state",
         ("entered_at", admin.DateFieldListFilter),
-        "session__table",
+        ("session__table", admin.RelatedOnlyFieldListFilter),
         player_filter("session__seats__player_id"),
     ]
     date_hierarchy = "entered_at"

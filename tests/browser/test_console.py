@@ -100,7 +100,7 @@ def _session(case: RulesetCase, by: User) -> Session:
 def _user(name: str, role: str) -> User:
     user = User.objects.create_user(name, is_staff=True)
     user.groups.set([roles_sync()[role]])
-    return house_member(user, role)
+    return house_member(user, role)  # the role in the parlor the test makes
 
 
 @pytest.fixture(params=list(VIEWPORTS), ids=list(VIEWPORTS))
