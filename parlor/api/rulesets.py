@@ -17,8 +17,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.permissions import EVERYONE
 from api.viewsets import ApiDefaults
+from parlor.policy import Action
 from parlor.services.ruleset_options import configurable_rulesets, option_specs
 
 
@@ -59,7 +59,7 @@ def _ruleset(slug: str) -> dict[str, Any]:
 class RulesetListView(ApiDefaults, APIView):
     """Every ruleset a configuration can use, with its options (any role)."""
 
-    roles_by_action = {"read": EVERYONE}
+    roles_by_action = {"read": Action.VIEW_RULES}
     pagination_class = None
 
     @extend_schema(responses=RulesetSerializer(many=True))
@@ -71,7 +71,7 @@ class RulesetListView(ApiDefaults, APIView):
 class RulesetDetailView(ApiDefaults, APIView):
     """One ruleset's options; 404 for a slug the engine does not know."""
 
-    roles_by_action = {"read": EVERYONE}
+    roles_by_action = {"read": Action.VIEW_RULES}
     pagination_class = None
 
     @extend_schema(responses=RulesetSerializer)
