@@ -28,6 +28,7 @@ from typing import TypeVar
 
 from django.conf import settings
 from django.db.models import Model, QuerySet
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrOrPromise
 
@@ -240,3 +241,21 @@ def state_label(state: str) -> StrOrPromise:
 def rows() -> Iterator[tuple[Action, Rule]]:
     """The table in its documented order (docs/permissions.md, the generated policy test)."""
     yield from TABLE.items()
+
+
+def markdown_table() -> str:
+    """The table as docs/permissions.md shows it (a test keeps the two equal)."""
+    roles = list(Role)
+    head = "| action | what | " + " | ".join(str(role.value) for role in roles) + " | sessions |"
+    lines = [head, "|" + "---|" * (len(roles) + 3)]
+    for action, rule in rows():
+        marks = " | ".join("yes" if role in rule.roles else "no" for role in roles)
+        states = (
+            "any"
+            if rule.states is None
+            else ", ".join(state for state in SESSION_STATES if state in rule.states)
+        )
+        with translation.override("en"):
+            what = str(rule.what)
+        lines.append(f"| `{action.value}` | {what} | {marks} | {states} |")
+    return "\n".join(lines)
