@@ -15,7 +15,7 @@ from typing import Any, ClassVar, TypeVar
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.models import User
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.db.models.fields.related import ForeignKey
 from django.forms import ModelChoiceField
 from django.http import HttpRequest
@@ -24,9 +24,10 @@ from django.utils.translation import gettext_lazy as _
 from parlor import policy
 from parlor.access import is_superuser
 from parlor.admin_scope import ScopedAdmin, may_anywhere
-from parlor.forms import BUILT_FOR, ruleset_config_form
+from parlor.forms import BUILT_FOR, PlayerAdminForm, ruleset_config_form
 from parlor.models import Membership, Parlor, Player, Rate, RulesetConfig, Table
 from parlor.policy import Action
+from parlor.services.players import accounts_of_parlors, login_accounts
 from parlor.services.ruleset_options import HAND, configurable_rulesets, option_specs
 
 
@@ -63,11 +64,23 @@ class PlayerAdmin(ParlorOwnedAdmin[Player]):
     edit_action = Action.EDIT_PLAYERS
     delete_action = Action.DELETE_PLAYERS
 
+    form = PlayerAdminForm
+
     def formfield_for_dbfield(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
-        # The player's login: an account of the desk's parlors or of none, no other parlor's.
+        # The player's login: an account of the manager's parlors or of none, no other parlor's.
         if db_field.name == "user":
-            kwargs["queryset"] = member_choices(request, Action.EDIT_PLAYERS)
+            kwargs["queryset"] = login_accounts(request.user)
         return super().formfield_for_dbfield(db_field, request, **kwargs)
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Player | None = None) -> Any:
+        """The login is the managers' to link (LINK_LOGIN); the desk sees it, read-only."""
+        fields = list(super().get_readonly_fields(request, obj))
+        may_link = (
+            policy.allows(request.user, Action.LINK_LOGIN, parlor_id=obj.parlor_id)
+            if obj is not None
+            else policy.may_anywhere(request.user, Action.LINK_LOGIN)
+        )
+        return fields if may_link else [*fields, "user"]
 
 
 @admin.register(Table)
@@ -135,11 +148,7 @@ class RateAdmin(ParlorOwnedAdmin[Rate]):
 
 def member_choices(request: HttpRequest, action: Action = Action.MANAGE_MEMBERS) -> QuerySet[User]:
     """Accounts offered for ``action``: those of the user's parlors, and those of no parlor yet."""
-    users = User.objects.order_by("username")
-    ids = policy.allowed_parlor_ids(request.user, action)
-    if ids is None:
-        return users
-    return users.filter(Q(memberships__parlor__in=ids) | Q(memberships__isnull=True)).distinct()
+    return accounts_of_parlors(request.user, action)
 
 
 class MembershipFields:

@@ -24,8 +24,9 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ledger import labels
-from parlor.models import RulesetConfig
+from parlor.models import Player, RulesetConfig
 from parlor.option_help import option_help
+from parlor.services.players import player_parlor_change_refusal
 from parlor.services.ruleset_options import (
     GAME,
     HAND,
@@ -173,3 +174,24 @@ def initial_values(config: RulesetConfig | None, specs: list[OptionSpec]) -> dic
     if config is not None:
         stored = {HAND: config.options, GAME: config.game_options}
     return {spec.field_name: stored[spec.scope].get(spec.name, spec.default) for spec in specs}
+
+
+class PlayerAdminForm(forms.ModelForm[Player]):
+    """A player's parlor is fixed once the books hold them: refused here, naming why.
+
+    Without this the database's trigger refuses the UPDATE (ledger migration 0015) and the
+    desk would see an error page instead of the reason beside the field.
+    """
+
+    class Meta:
+        model = Player
+        fields = ["parlor", "member_number", "name", "contact", "is_active", "user"]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned: dict[str, Any] = super().clean() or {}
+        parlor = cleaned.get("parlor")
+        if self.instance.pk is not None and parlor is not None:
+            refusal = player_parlor_change_refusal(self.instance, parlor)
+            if refusal is not None:
+                self.add_error("parlor", refusal)
+        return cleaned

@@ -49,6 +49,7 @@ class Action(StrEnum):
     VIEW_RULES = "view_rules"
     EDIT_PLAYERS = "edit_players"
     DELETE_PLAYERS = "delete_players"
+    LINK_LOGIN = "link_login"
     EDIT_TABLES = "edit_tables"
     EDIT_RULESETS = "edit_rulesets"
     EDIT_RATES = "edit_rates"
@@ -92,6 +93,8 @@ TABLE: dict[Action, Rule] = {
     Action.VIEW_RULES: Rule(_EVERYONE, None, _("see the ruleset configurations and rates")),
     Action.EDIT_PLAYERS: Rule(_DESK, None, _("register players and change their details")),
     Action.DELETE_PLAYERS: Rule(_MANAGERS, None, _("delete a player without any record")),
+    # The login decides whose statements and balance an account reads.
+    Action.LINK_LOGIN: Rule(_MANAGERS, None, _("link a login account to a player")),
     Action.EDIT_TABLES: Rule(_MANAGERS, None, _("add and change tables")),
     Action.EDIT_RULESETS: Rule(_MANAGERS, None, _("add and change ruleset configurations")),
     Action.EDIT_RATES: Rule(_MANAGERS, None, _("add and change rates")),

@@ -12,10 +12,13 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import serializers
 
 from api.scoping import limit_fields
-from parlor import policy
 from parlor.models import Player, Rate, RulesetConfig, Table
 from parlor.policy import Action
-from parlor.services.players import player_parlor_change_check
+from parlor.services.players import (
+    login_accounts,
+    player_login_change_check,
+    player_parlor_change_check,
+)
 from parlor.validators import validate_game_options, validate_ruleset_options
 
 
@@ -41,19 +44,28 @@ class PlayerSerializer(ParlorRowSerializer):
     def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
         fields = super().get_fields()
         request = self.context.get("request")
-        # Linking a login to a member decides whose statements it reads: the managers'
-        # player rights (DELETE_PLAYERS is theirs alone) somewhere.
-        if request is not None and not policy.may_anywhere(request.user, Action.DELETE_PLAYERS):
-            fields["user"].read_only = True
+        user_field = fields["user"]
+        # Only an account of the user's parlors (or of none) can be linked: another's "does
+        # not exist" (400). Whether the role may link at all is LINK_LOGIN (validate).
+        if request is not None and isinstance(user_field, serializers.PrimaryKeyRelatedField):
+            # setattr: the stubs type ``queryset`` as a manager descriptor.
+            setattr(user_field, "queryset", login_accounts(request.user))  # noqa: B010
         return fields
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        """A player with postings stays in their parlor (parlor.services.players)."""
+        """A player with postings stays in their parlor; a login is the managers' to link."""
         if self.instance is not None and "parlor" in attrs:
             try:
                 player_parlor_change_check(self.instance, attrs["parlor"])
             except DjangoValidationError as error:
                 raise serializers.ValidationError(error.message_dict) from None
+        request = self.context.get("request")
+        if request is not None and "user" in attrs:
+            parlor = attrs.get("parlor") or getattr(self.instance, "parlor", None)
+            # PolicyRefusal: 403 not_allowed (api.errors), nothing written.
+            player_login_change_check(
+                request.user, self.instance, getattr(parlor, "pk", None), attrs["user"]
+            )
         return attrs
 
 

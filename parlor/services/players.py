@@ -5,14 +5,23 @@ player would carry it into another parlor's balances and statements while the
 audit stays clean. So a player's parlor changes only while no ledger account
 holds them (they have never been seated); the database refuses it as well
 (ledger migration 0015). The admin and the API ask :func:`player_parlor_change_check`.
+
+A player's login (``Player.user``) decides whose balance and statements an
+account reads, so linking one is the managers' (``policy.Action.LINK_LOGIN``),
+and only an account of their parlors, or of none yet, can be linked
+(:func:`login_accounts`).
 """
 
 from __future__ import annotations
 
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.core.exceptions import ValidationError
+from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
+from parlor import policy
 from parlor.models import Parlor, Player
+from parlor.policy import Action
 
 
 def player_parlor_change_refusal(player: Player, parlor: Parlor | int | None) -> str | None:
@@ -48,3 +57,31 @@ def player_parlor_change_check(player: Player, parlor: Parlor | int | None) -> N
     refusal = player_parlor_change_refusal(player, parlor)
     if refusal is not None:
         raise ValidationError({"parlor": refusal})
+
+
+def accounts_of_parlors(user: AbstractBaseUser | AnonymousUser, action: Action) -> QuerySet[User]:
+    """Accounts of the parlors where ``user`` may do ``action``, and accounts of no parlor yet."""
+    accounts = User.objects.order_by("username")
+    ids = policy.allowed_parlor_ids(user, action)
+    if ids is None:
+        return accounts
+    return accounts.filter(Q(memberships__parlor__in=ids) | Q(memberships__isnull=True)).distinct()
+
+
+def login_accounts(user: AbstractBaseUser | AnonymousUser) -> QuerySet[User]:
+    """The accounts ``user`` may link to a player as its login."""
+    return accounts_of_parlors(user, Action.LINK_LOGIN)
+
+
+def player_login_change_check(
+    by: AbstractBaseUser | AnonymousUser,
+    player: Player | None,
+    parlor_id: int | None,
+    login: User | None,
+) -> None:
+    """Raise ``PolicyRefusal`` unless ``by`` may set ``player``'s login to ``login`` there."""
+    current = player.user_id if player is not None else None
+    wanted = login.pk if login is not None else None
+    if wanted != current:
+        policy.check(by, Action.LINK_LOGIN, parlor_id=parlor_id)
+

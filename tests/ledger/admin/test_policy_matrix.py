@@ -150,6 +150,16 @@ def delete_player(world: World, client: Client, parlor: Parlor, state: str | Non
     return judged(response, not Player.objects.filter(pk=player.pk).exists())
 
 
+def link_login(world: World, client: Client, parlor: Parlor, state: str | None) -> str:
+    player = PlayerFactory(parlor=parlor)
+    account = User.objects.create_user(f"login-for-{player.pk}")
+    url = f"/admin/parlor/player/{player.pk}/change/"
+    data = {**form_data(world.root.get(url)), "user": account.pk}
+    response = client.post(url, data)
+    player.refresh_from_db()
+    return judged(response, player.user_id == account.pk, "user")
+
+
 def open_session(world: World, client: Client, parlor: Parlor, state: str | None) -> str:
     seats = {f"seat_{n}": PlayerFactory(parlor=parlor).pk for n in range(4)}
     form = {
@@ -245,6 +255,7 @@ PROBES: dict[Action, Probe] = {
     Action.VIEW_RULES: view_rules,
     Action.EDIT_PLAYERS: _edit("parlor/player", lambda p: PlayerFactory(parlor=p)),
     Action.DELETE_PLAYERS: delete_player,
+    Action.LINK_LOGIN: link_login,
     Action.EDIT_TABLES: _edit("parlor/table", lambda p: TableFactory(parlor=p)),
     Action.EDIT_RULESETS: _edit("parlor/rulesetconfig", lambda p: RulesetConfigFactory(parlor=p)),
     Action.EDIT_RATES: _edit("parlor/rate", lambda p: RateFactory(parlor=p)),

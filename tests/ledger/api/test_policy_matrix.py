@@ -70,6 +70,12 @@ def _hand_with_options(w: World, own: Player) -> dict[str, Any]:
     return hand
 
 
+def _new_login(w: World, own: Player) -> dict[str, Any]:
+    """A fresh account of no parlor yet, linked as the spare player's login."""
+    account = User.objects.create_user(f"login-{User.objects.count() + 1}")
+    return {"user": account.pk}
+
+
 def _day_export(w: World, own: Player) -> dict[str, Any]:
     day = {"date_from": "2026-01-01"}
     return {"kind": "settlements", "scope": "day", "format": "csv", "parlor": w.parlor.pk, **day}
@@ -83,6 +89,14 @@ ENDPOINTS: dict[Action, Endpoint] = {
         "PATCH", lambda w: f"/api/players/{w.spare_player.pk}/", 200, lambda w, o: {"name": "N"}
     ),
     Action.DELETE_PLAYERS: Endpoint("DELETE", lambda w: f"/api/players/{w.spare_player.pk}/", 204),
+    # A player's edit (the door: EDIT_PLAYERS) that links a login (then LINK_LOGIN).
+    Action.LINK_LOGIN: Endpoint(
+        "PATCH",
+        lambda w: f"/api/players/{w.spare_player.pk}/",
+        200,
+        _new_login,
+        gate=Action.EDIT_PLAYERS,
+    ),
     Action.EDIT_TABLES: Endpoint(
         "PATCH", lambda w: f"/api/tables/{w.spare_table.pk}/", 200, lambda w, o: {"name": "T9"}
     ),

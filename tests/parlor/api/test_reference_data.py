@@ -105,9 +105,13 @@ def test_only_a_manager_links_a_login_to_a_member(role_groups: None, api_as: Rol
     login = UserFactory(username="member-login")
     url = f"/api/players/{player.pk}/"
 
-    by_staff = api_as("staff").patch(url, {"user": login.pk}, format="json")
+    by_staff = api_as("staff").patch(url, {"user": login.pk, "name": "Renamed"}, format="json")
     player.refresh_from_db()
-    assert by_staff.status_code == 200 and player.user_id is None
+    # Refused whole (policy LINK_LOGIN), naming the action; the name is not changed either.
+    assert by_staff.status_code == 403
+    assert by_staff.json()["error"]["code"] == "not_allowed"
+    assert "link a login account to a player" in by_staff.json()["error"]["message"]
+    assert (player.user_id, player.name != "Renamed") == (None, True)
 
     by_manager = api_as("manager").patch(url, {"user": login.pk}, format="json")
     player.refresh_from_db()
