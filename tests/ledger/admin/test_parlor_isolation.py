@@ -348,9 +348,7 @@ def test_managers_manage_memberships_of_their_own_parlor_only(two: Parlors) -> N
     assert two.b.client(STAFF).get("/admin/parlor/membership/").status_code == 403
 
 
-@pytest.mark.parametrize(
-    ("role", "page"), [(MANAGER, "membership"), (STAFF, "player"), (MANAGER, "player")]
-)
+@pytest.mark.parametrize(("role", "page"), [(MANAGER, "membership"), (MANAGER, "player")])
 def test_the_account_choices_are_not_another_parlors_accounts(
     two: Parlors, role: str, page: str
 ) -> None:
@@ -360,6 +358,15 @@ def test_the_account_choices_are_not_another_parlors_accounts(
 
     assert two.b.users[PLAYER] in users
     assert not users & set(two.a.users.values())
+
+
+def test_the_desk_sees_a_players_login_but_only_managers_link_one(two: Parlors) -> None:
+    # The login decides whose statements an account reads: policy LINK_LOGIN (managers).
+    staff_form = two.b.client(STAFF).get("/admin/parlor/player/add/").context["adminform"].form
+    manager_form = two.b.client(MANAGER).get("/admin/parlor/player/add/").context["adminform"].form
+
+    assert "user" not in staff_form.fields
+    assert "user" in manager_form.fields
 
 
 def test_a_services_policy_refusal_shows_as_its_message(two: Parlors, monkeypatch: Any) -> None:
