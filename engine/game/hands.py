@@ -54,7 +54,8 @@ def _riichi_deposits(hand: HandInput, table: GameState, *, rules: GameRules) -> 
             raise bad_game(
                 f"seat {seat} has {table.scores[seat]} points, less"
                 f" than the {rules.riichi_stick}-point riichi stick",
-                hand=hand.index, field=("riichi",)
+                hand=hand.index, field=("riichi",), seat=seat, reason="riichi_short_of_stick",
+                params={"seat": seat, "points": table.scores[seat], "stick": rules.riichi_stick},
             )
     return [Deposit(seat, -rules.riichi_stick, "riichi") for seat in hand.riichi]
 
@@ -74,11 +75,12 @@ def _check_suucha_riichi(hand: HandInput, *, rules: GameRules) -> None:
 
 def _check_dead(hand: HandInput, *, rules: GameRules) -> None:
     for i, fault in enumerate(hand.dead):
-        if rules.fault_penalty(fault.cause) == "chonbo":
+        if fault.cause not in rules.penalty_causes("dead_hand"):
             raise bad_game(
                 f"{fault.cause} not corrected is chonbo"
                 f" under {rules.slug}, not a dead hand: record a chonbo hand",
-                hand=hand.index, field=("dead", i, "cause")
+                hand=hand.index, field=("dead", i, "cause"), seat=fault.seat,
+                reason="cause_is_chonbo", params={"cause": fault.cause, "seat": fault.seat},
             )
 
 
@@ -87,7 +89,9 @@ def _resolve_win(hand: HandInput, seating: Seating, resolution: Resolution) -> N
     for j, win in enumerate(hand.wins):
         if win.winner in hand.dead_seats:
             raise bad_game(f"seat {win.winner} has a dead"
-                           " hand and cannot win", hand=hand.index, field=("wins", j, "winner"))
+                           " hand and cannot win", hand=hand.index, field=("wins", j, "winner"),
+                           seat=win.winner, reason="dead_hand_cannot_win",
+                           params={"seat": win.winner})
     if len(hand.wins) == 3 and not rules.triple_ron:
         raise bad_game(
             f"three rons on one discard abort the hand under"
@@ -120,12 +124,14 @@ def _check_draw(hand: HandInput, rules: GameRules) -> None:
             raise bad_game(
                 f"seat {seat} declared riichi, so it is tenpai (a riichi"
                 " declared while noten is chonbo: record a chonbo hand)",
-                hand=hand.index, field=("tenpai",)
+                hand=hand.index, field=("tenpai",), seat=seat, reason="riichi_is_tenpai",
+                params={"seat": seat},
             )
     dead_tenpai = sorted(tenpai & hand.dead_seats)
     if dead_tenpai:
         raise bad_game(f"seat {dead_tenpai[0]} has a dead hand and counts as"
-                       " noten", hand=hand.index, field=("tenpai",))
+                       " noten", hand=hand.index, field=("tenpai",), seat=dead_tenpai[0],
+                       reason="dead_hand_is_noten", params={"seat": dead_tenpai[0]})
     for seat in hand.riichi_no_draws_left:
         if seat not in hand.riichi:
             raise bad_game(f"seat {seat} is not in 'riichi'",
@@ -235,11 +241,12 @@ def _check_suukaikan(hand: HandInput, rules: GameRules) -> None:
 def _resolve_chonbo(hand: HandInput, seating: Seating, resolution: Resolution) -> None:
     rules = seating.rules
     assert hand.offender is not None and hand.cause is not None
-    if rules.fault_penalty(hand.cause) == "dead_hand":
+    if hand.cause not in rules.penalty_causes("chonbo"):
         raise bad_game(
             f"{hand.cause} is a dead hand under {rules.slug}, not"
             " chonbo: list the seat in 'dead' on the hand as played",
-            hand=hand.index, field=("cause",)
+            hand=hand.index, field=("cause",), seat=hand.offender,
+            reason="cause_is_dead_hand", params={"cause": hand.cause, "seat": hand.offender},
         )
     resolution.transfers = chonbo_transfers(
         offender=hand.offender, dealer=seating.dealer, rules=rules

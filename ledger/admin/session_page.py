@@ -110,21 +110,25 @@ def seat_choices(board: Scoreboard, state: TableState) -> list[tuple[int, str]]:
 class RulesetFields(TypedDict):
     record_fields: list[str]
     extra_fields: list[str]
+    penalty_causes: dict[str, tuple[str, ...]] | None
 
 
 def ruleset_fields(session: Session) -> RulesetFields:
     """The optional record fields the session's ruleset takes, as HandEntry's arguments.
 
     ``record_fields``: the spec's (nuki, discards, specials); ``extra_fields``:
-    the ruleset's own flags (wildcard, chankan_ankan, robbed_gari).
+    the ruleset's own flags (wildcard, chankan_ankan, robbed_gari); ``penalty_causes``:
+    the causes a chonbo and a dead hand may name under its game rules (issue 15).
     """
     try:
         described = engine.rulesets.describe(session.ruleset_slug)
+        causes = engine.rulesets.penalty_causes(session.ruleset_slug, session.game_options)
     except EngineError:
-        return RulesetFields(record_fields=[], extra_fields=[])
+        return RulesetFields(record_fields=[], extra_fields=[], penalty_causes=None)
     return RulesetFields(
         record_fields=list(described["record_fields"]),
         extra_fields=list(described["extra_fields"]),
+        penalty_causes=causes,
     )
 
 
