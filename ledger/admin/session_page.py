@@ -216,6 +216,8 @@ def page_context(
         "preview_view": preview
         and hand_view(payload=entry.payload() if entry else {}, result=preview.result, names=names),
         "digest": digest,
+        # What Save sends (the offline queue, console.js): the previewed hand as the game JSON.
+        "preview_payload": entry.payload() if preview and entry else None,
         "may_correct": may_correct(request, session),
         "may_close": may_close(request, session),
         "may_mark_settled": may_mark_settled(request, session),
@@ -230,7 +232,11 @@ def _urls(session: Session) -> dict[str, str]:
     return {
         name: reverse(f"admin:ledger_session_{name}", args=args)
         for name in ("hand", "preview", "close", "settled", "slip")
-    } | {"page": reverse("admin:ledger_session_change", args=args)}
+    } | {
+        "page": reverse("admin:ledger_session_change", args=args),
+        # Save posts the previewed hand here with its Idempotency-Key (docs/api.md).
+        "api_hands": reverse("session-hand-list", args=args),
+    }
 
 
 def render_page(
@@ -298,6 +304,7 @@ def hand_preview_json(model_admin: Any, request: HttpRequest, session: Session) 
     context = {
         "entry": entry,
         "preview": preview,
+        "preview_payload": entry.payload() if preview else None,
         "preview_view": preview
         and hand_view(payload=entry.payload(), result=preview.result, names=names),
     }

@@ -39,6 +39,7 @@ from tests.parlor.factories import (
     RateFactory,
     RulesetConfigFactory,
     TableFactory,
+    house_member,
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -97,9 +98,10 @@ def _session(case: RulesetCase, by: User) -> Session:
 
 
 def _user(name: str, role: str) -> User:
+    # A member of every parlor of the test: Save goes through the API, which asks the policy.
     user = User.objects.create_user(name, is_staff=True)
     user.groups.set([roles_sync()[role]])
-    return user
+    return house_member(user, role)
 
 
 @pytest.fixture(params=list(VIEWPORTS), ids=list(VIEWPORTS))
