@@ -110,3 +110,25 @@ def test_the_preview_page_shows_honba_as_its_own_line(
     assert moves == [(2000, "Ron"), (300, "Honba")], moves
     assert "Ron 2,000" in preview and 'class="preview-honba"' in preview
     assert "+300" in preview
+
+
+def test_the_preview_names_a_dead_hand_and_the_noten_payments_it_brings(
+    client_as: Callable[[str], Client], db: None
+) -> None:
+    session = SessionFactory()
+    chie = session.players.order_by("session_seats__seat")[2].name
+    post = {
+        "hand-kind": "draw",
+        "hand-tenpai": ["0"],
+        "hand-dead": ["2"],
+        "hand-dead_cause": "taahai",
+        "_preview": "1",
+    }
+
+    response = client_as("manager").post(f"/admin/ledger/session/{session.pk}/hands/", post)
+
+    page = response.content.decode()
+    preview = page[page.index('id="hand-preview"') :]
+    assert f"{chie}: dead hand (Taahai (too many tiles))" in preview
+    reasons = {m.reason for m in response.context["preview_view"].moves}
+    assert reasons == {"Noten payment"}, reasons
