@@ -166,12 +166,15 @@ def bad_field(
     seat: int | None = None,
     meld: int | None = None,
     tile: str | None = None,
+    reason: str = "",
+    params: Mapping[str, str | int] = _NO_PARAMS,
 ) -> EngineError:
     """A ``bad_field`` error whose message names the field in its own words.
 
     ``field`` is required, so that every refusal says where it is as data: ``()``
-    for the record as a whole.
+    for the record as a whole. ``reason`` and ``params``: which refusal, as data.
     """
     return EngineError(
-        ErrorCode.BAD_FIELD, message, location=ErrorLocation(None, field, seat, meld, tile)
-    )
+        ErrorCode.BAD_FIELD, message, location=ErrorLocation(None, field, seat, meld, tile),
+        reason=reason, params=params,
+    )  # fmt: skip

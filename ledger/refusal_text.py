@@ -58,6 +58,21 @@ REASONS: dict[str, Callable[[dict[str, Any]], str]] = {
         _("%(player)s has %(points)s points, fewer than the %(stick)s-point riichi stick.") % w
     ),
     "not_a_choice": lambda w: _("This choice is not one these rules take.") % w,
+    "discarder_is_winner": lambda w: (
+        _("%(player)s is the winner and cannot also be the one who dealt in.") % w
+    ),
+    "pao_is_winner": lambda w: _("%(player)s is the winner: pao is another player.") % w,
+    "win_tile_not_in_hand": lambda w: (
+        _("%(whose)sthe winning tile %(tile_name)s is not among the hand's tiles.") % w
+    ),
+    "meld_not_a_set": lambda w: (
+        _(
+            "%(whose)s“%(meld)s” is not a meld: a chi is three tiles in a row of one suit, a pon"
+            " three of a kind, a kan four."
+        )
+        % w
+    ),
+    "ippatsu_needs_riichi": lambda w: _("%(whose)sippatsu needs riichi.") % w,
 }
 
 # By the engine's code, for the refusals of a hand record (tiles).
@@ -85,13 +100,15 @@ def refusal_text(
     english: str,
     seats: SeatLabels,
     field_label: str = "",
+    winner: int | None = None,
 ) -> str:
     """The refusal for people: its own sentence, else ``english`` (the engine's) in English.
 
     ``seats``: each seat's label (player and wind); ``field_label``: the form field
-    the refusal sits beside, named where no sentence of its own says more.
+    the refusal sits beside, named where no sentence of its own says more;
+    ``winner``: the seat of the winner whose record it is, when the refusal names none.
     """
-    player = _player(refusal, seats)
+    player = _player(refusal, seats, winner)
     words = _words(refusal, player)
     sentence = REASONS.get(refusal.reason)
     if sentence is not None:
@@ -111,8 +128,10 @@ def refusal_text(
     return _("The rules refuse this hand as entered.")
 
 
-def _player(refusal: EngineRefusal, seats: SeatLabels) -> str:
+def _player(refusal: EngineRefusal, seats: SeatLabels, winner: int | None) -> str:
     seat = refusal.params.get("seat", refusal.location.seat)
+    if seat is None:
+        seat = winner
     return seats.get(seat, "") if isinstance(seat, int) else ""
 
 
@@ -127,6 +146,7 @@ def _words(refusal: EngineRefusal, player: str) -> dict[str, Any]:
         "stick": _number(params.get("stick")),
         "tile": f" ({tile})" if tile else "",
         "tile_name": tile or _("a tile"),
+        "meld": f"{params.get('kind', '')} {params.get('tiles', '')}".strip(),
     }
 
 

@@ -234,10 +234,12 @@ def _win(item: Any, seats: _Seats, i: int) -> WinInput:
     pao = _optional_seat(item, "pao", seats, i)
     if discarder == winner:
         raise bad_game(f"seat {winner} is the winner, not the discarder", hand=hand,
-                       field=("wins", i, "discarder"), seat=winner)
+                       field=("wins", i, "discarder"), seat=winner,
+                       reason="discarder_is_winner", params={"seat": winner})
     if pao == winner:
         raise bad_game(f"seat {winner} is the winner; pao is another player", hand=hand,
-                       field=("wins", i, "pao"), seat=winner)
+                       field=("wins", i, "pao"), seat=winner,
+                       reason="pao_is_winner", params={"seat": winner})
     if ("record" in item) == ("special" in item):
         raise bad_game("give exactly one of 'record' (a hand record) or 'special'", hand=hand,
                        field=("wins", i))

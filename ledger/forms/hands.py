@@ -421,11 +421,19 @@ class HandEntry:
                 english=message,
                 seats=self.seat_labels,
                 field_label=str(form.fields[str(target.field)].label) if placed else "",
+                winner=self._winner_of(target.win),
             )
         if placed:
             form.add_error(target.field, message)
         else:
             self.non_field_errors.append(message)
+
+    def _winner_of(self, win: int | None) -> int | None:
+        """The seat chosen as winner in block ``win`` (None: no block, or none chosen)."""
+        if win is None or not self.wins[win].is_bound or not self.wins[win].is_valid():
+            return None
+        seat = self.wins[win].cleaned_data.get("winner")
+        return seat if isinstance(seat, int) else None
 
     def field_errors(self) -> dict[str, list[str]]:
         """Errors by the input's name (``win0-hand``), for the live preview to place."""

@@ -11,6 +11,7 @@ from django.test import Client
 from django.utils import translation
 
 from ledger.models import HandResult, Session
+from tests.ledger.admin.test_session_page import RON_POST
 from tests.ledger.factories import PINFU_TANYAO, SessionFactory
 
 INTERNAL = ("false_ron", "false_riichi", "taahai", "'dead'", "speed-tonpuu", "seat 1", "dead_hand")
@@ -109,3 +110,30 @@ def test_a_chonbo_cause_the_ruleset_makes_a_dead_hand_is_refused_in_japanese(
     # The form itself no longer offers it: Django's own refusal, in Japanese.
     assert errors and not [code for code in INTERNAL if code in errors], errors
     assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", errors), errors
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "expected"),
+    [
+        ({"hand-discarder": "2"}, "discarder", "和了者なので放銃者にはなれません"),
+        ({"win0-win_tile": "9m"}, "win_tile", "和了牌9mが手牌にありません"),
+        ({"win0-ippatsu": "on"}, "ippatsu", "一発には立直が必要です"),
+        ({"win0-hand": "234m345p456s11188s"}, "hand", "役がありません"),
+    ],
+    ids=["discarder_is_winner", "win_tile_not_in_hand", "ippatsu_without_riichi", "no_yaku"],
+)
+def test_a_refusal_of_the_tiles_names_the_winner_in_japanese(
+    role_user: Callable[[str], Any], db: None, change: dict[str, str], field: str, expected: str
+) -> None:
+    session = SessionFactory()
+    client = manager_client(role_user, "ja")
+    chie = session.players.order_by("session_seats__seat")[2].name
+    post = {**RON_POST, "hand-riichi": [], **change, "_preview": "1"}
+
+    response = client.post(f"/admin/ledger/session/{session.pk}/hands/", post)
+
+    entry = response.context["entry"]
+    form = entry.hand if field == "discarder" else entry.wins[0]
+    errors = " ".join(str(e) for e in form.errors.get(field, []))
+    assert expected in errors and chie in errors, (errors, entry.non_field_errors)
+    assert not re.search(r"[A-Za-z_]{4,}", errors.replace(chie, "")), errors

@@ -9,6 +9,7 @@ from django.test import Client
 
 from ledger.admin.display import MoveView, hand_view
 from ledger.services.hands import hand_record
+from tests.ledger.admin.test_session_page import RON_POST
 from tests.ledger.factories import PINFU_TANYAO, SessionFactory, draw
 
 NAMES = ["Aki", "Ben", "Chie", "Dai"]
@@ -93,14 +94,7 @@ def test_the_preview_page_shows_honba_as_its_own_line(
     session = SessionFactory()
     # The dealer tenpai alone: the dealer stays, one honba on the next hand.
     hand_record(session=session, hand=draw(0), entered_by=staff)
-    post = {
-        "hand-kind": "win",
-        "hand-discarder": "3",
-        "win0-winner": "2",
-        "win0-hand": PINFU_TANYAO["hand"],
-        "win0-win_tile": PINFU_TANYAO["win_tile"],
-        "_preview": "1",
-    }
+    post = {**RON_POST, "hand-riichi": [], "_preview": "1"}
 
     response = client_as("staff").post(f"/admin/ledger/session/{session.pk}/hands/", post)
 
