@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from ledger.models import HandResult, Session
+from ledger.services.hands import hand_record
 from parlor.services.roles import ROLE_STAFF
 from tests.browser.console import (
     screenshot,
@@ -118,3 +119,23 @@ def test_a_hand_sent_twice_with_its_key_is_recorded_once(
     wait_for_text(driver, ".messagelist", "Hand 1 recorded.")
     assert _outbox(driver) == []
     assert HandResult.objects.filter(session=session).count() == 1
+
+
+def test_a_waiting_hand_another_desk_overtook_is_refused_not_recorded_twice(
+    viewport: tuple[str, Any],  # noqa: F811 (the fixture imported above)
+    live_server: Any,
+) -> None:
+    screen, driver = viewport
+    session = _previewed(driver, live_server)
+    _network(driver, offline=True)
+    driver.find_element("css selector", "#save-hand").click()
+    wait_for_text(driver, "#outbox", "Not sent yet: hand 1")
+    # Meanwhile another desk records hand 1 (a draw).
+    hand_record(session=session, hand={"kind": "draw", "tenpai": []}, entered_by=session.opened_by)
+
+    _network(driver, offline=False)
+
+    wait_for_text(driver, "#outbox", "Hand 1 was not recorded")
+    screenshot(driver, f"outbox-refused-{screen}")
+    assert _outbox(driver) == []
+    assert [h.kind for h in HandResult.objects.filter(session=session)] == ["draw"]

@@ -67,12 +67,11 @@
         busy = false;
         if (response.ok) { recorded(item); return; }
         if (response.status >= 500) { later(); return; }  // the server, or a proxy, is not there
-        return response.json().catch(function () { return {}; }).then(function (data) {
-          drop(item.key);
-          const error = (data && data.error) || {};
-          show(say(texts.refused, {number: item.ordinal, message: error.message || response.status}),
-               "refused");
-        });
+        // Refused as it stood (another desk recorded a hand first, the rules refuse it): it
+        // leaves the outbox, and the live preview is made again to show why, in the user's words.
+        drop(item.key);
+        show(say(texts.refused, {number: item.ordinal}), "refused");
+        form.dispatchEvent(new Event("input", {bubbles: true}));
       }).catch(function () { busy = false; later(); });  // no answer: kept, sent again later
     }
 
