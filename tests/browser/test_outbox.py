@@ -54,6 +54,13 @@ def _previewed(driver: Any, live_server: Any) -> Session:
     return session
 
 
+def _save_offline(driver: Any) -> Any:
+    """Save with the browser offline: the outbox says hand 1 waits."""
+    _network(driver, offline=True)
+    driver.find_element("css selector", "#save-hand").click()
+    return wait_for_text(driver, "#outbox", "Not sent yet: hand 1")
+
+
 def _outbox(driver: Any) -> list[dict[str, Any]]:
     stored = driver.execute_script("return localStorage.getItem('ledger-outbox') || '[]';")
     items: list[dict[str, Any]] = json.loads(stored)
@@ -67,10 +74,7 @@ def test_a_hand_saved_offline_waits_and_lands_once_when_back_online(
     screen, driver = viewport
     session = _previewed(driver, live_server)
 
-    _network(driver, offline=True)
-    driver.find_element("css selector", "#save-hand").click()
-
-    outbox = wait_for_text(driver, "#outbox", "Not sent yet: hand 1")
+    outbox = _save_offline(driver)
     assert "Aoi" in outbox.text and outbox.get_attribute("data-kind") == "waiting"
     assert [item["ordinal"] for item in _outbox(driver)] == [1]
     assert _outbox(driver)[0]["key"]
@@ -127,9 +131,7 @@ def test_a_waiting_hand_another_desk_overtook_is_refused_not_recorded_twice(
 ) -> None:
     screen, driver = viewport
     session = _previewed(driver, live_server)
-    _network(driver, offline=True)
-    driver.find_element("css selector", "#save-hand").click()
-    wait_for_text(driver, "#outbox", "Not sent yet: hand 1")
+    _save_offline(driver)
     # Meanwhile another desk records hand 1 (a draw).
     hand_record(session=session, hand={"kind": "draw", "tenpai": []}, entered_by=session.opened_by)
 
