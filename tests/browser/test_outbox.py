@@ -13,10 +13,11 @@ import time
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 
 from ledger.models import HandResult, Session
 from ledger.services.hands import hand_record
-from parlor.services.roles import ROLE_STAFF
+from parlor.services.roles import ROLE_MANAGER, ROLE_STAFF, roles_sync
 from tests.browser.console import (
     screenshot,
     sign_in,
@@ -26,6 +27,7 @@ from tests.browser.console import (
     wait_until,
 )
 from tests.browser.test_console import CASES, _session, _user, viewport  # noqa: F401
+from tests.parlor.factories import house_member
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -141,3 +143,30 @@ def test_a_waiting_hand_another_desk_overtook_is_refused_not_recorded_twice(
     screenshot(driver, f"outbox-refused-{screen}")
     assert _outbox(driver) == []
     assert [h.kind for h in HandResult.objects.filter(session=session)] == ["draw"]
+
+
+def test_a_hand_the_api_refuses_by_role_is_posted_by_the_form_and_the_admin_decides(
+    viewport: tuple[str, Any],  # noqa: F811 (the fixture imported above)
+    live_server: Any,
+) -> None:
+    # A manager in the admin's eyes (group) whose parlor membership is staff: the API refuses
+    # the chonbo (403, nothing written); the form, still holding it, posts it the classic way.
+    screen, driver = viewport
+    boss = User.objects.create_user("boss", is_staff=True)
+    boss.groups.set([roles_sync()[ROLE_MANAGER]])
+    house_member(boss, ROLE_STAFF)
+    session = _session(CASES[0], boss)
+    sign_in(driver, live_server.url, boss)
+    driver.get(f"{live_server.url}/admin/ledger/session/{session.pk}/change/")
+    wait_for_console(driver)
+    driver.find_element(
+        "css selector", "button[data-field='hand-kind'][data-value='chonbo']"
+    ).click()
+    offender = ".seat-card[data-seat='2'] button[data-field='hand-offender']"
+    driver.find_element("css selector", offender).click()
+    wait_for_save(driver).click()
+
+    wait_for_text(driver, ".messagelist", "Hand 1 recorded.")
+    screenshot(driver, f"outbox-form-fallback-{screen}")
+    assert [h.kind for h in HandResult.objects.filter(session=session)] == ["chonbo"]
+    assert _outbox(driver) == []
