@@ -7,6 +7,7 @@ from typing import Any
 
 import django_filters
 from django import forms
+from django.db import models
 
 from ledger.errors import RequestErrorCode
 
@@ -57,5 +58,17 @@ class IdFilter(django_filters.NumberFilter):  # type: ignore[misc]
         super().__init__(*args, **kwargs)
 
 
+# A related row is filtered by its id, not chosen from every row there is: an id of another
+# parlor (or of no row) gives an empty list, the same answer, so a filter cannot probe
+# which ids exist in other parlors (docs/api.md, "Roles").
+_BY_ID = {"filter_class": IdFilter}
+
+
 class BaseFilterSet(django_filters.FilterSet):  # type: ignore[misc]  # django-filter is untyped
     """Every filter set of the API derives from this one (and is typed through it)."""
+
+    FILTER_DEFAULTS = {
+        **django_filters.FilterSet.FILTER_DEFAULTS,
+        models.ForeignKey: _BY_ID,
+        models.OneToOneField: _BY_ID,
+    }

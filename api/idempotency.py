@@ -116,7 +116,9 @@ def _replay(record: IdempotencyRecord, *, fingerprint: str, key: str) -> Respons
     return response
 
 
-def _store(*, user: User, key: str, request: Request, fingerprint: str, response: Response) -> bool:
+def _store(
+    *, user: User, key: str, request: Request, fingerprint: str, response: Response
+) -> bool:
     """Insert the key's row with the response; False when the key exists (another request
     with it committed first).
 

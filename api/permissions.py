@@ -1,39 +1,31 @@
-"""Who may call what: the three roles (auth groups) of ``parlor.services.roles``.
+"""Who may call what: every view asks ``parlor.policy`` (docs/permissions.md).
 
-- staff: reads parlor and ledger data, registers players, opens sessions and
-  records hands in open sessions (a chonbo is a penalty: managers only).
-- manager: everything staff may, plus corrections, penalties, closing and
-  settling sessions, and changing tables, ruleset configurations and rates.
-- player: reads ruleset configurations and rates, and only their own player
-  record, balance, statement lines and settlements (``Player.user``).
+Each view declares ``roles_by_action`` (``{view action: policy.Action}``, with
+``"read"`` and ``"write"`` as the fallbacks for safe and unsafe methods) and
+uses :class:`RolePermission`: the request passes when the user may do that
+action in at least one parlor (``policy.may_anywhere``). Which rows, and which
+parlor's objects, the user reaches is decided per object by the policy too:
+the querysets are scoped (``api.scoping``), so another parlor's object answers
+404, and the services check the action on the object's parlor.
 
-A superuser counts as a manager. Every view declares ``roles_by_action``
-(``{action: roles}``, with ``"read"`` and ``"write"`` as the fallbacks for
-safe and unsafe methods) and uses :class:`RolePermission`; views that show
-players their own rows narrow the queryset with :func:`own_rows_only`.
+A superuser counts as a manager of every parlor.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
-from django.db.models import Model, QuerySet
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.request import Request
 
+from parlor import policy
 from parlor.access import roles_of
 from parlor.models import Player
-from parlor.services.roles import ROLE_MANAGER, ROLE_PLAYER, ROLE_STAFF
+from parlor.policy import Action
 
-MANAGERS = frozenset({ROLE_MANAGER})
-DESK = frozenset({ROLE_MANAGER, ROLE_STAFF})
-EVERYONE = frozenset({ROLE_MANAGER, ROLE_STAFF, ROLE_PLAYER})
-
-RoleRules = Mapping[str, frozenset[str]]
-
-M = TypeVar("M", bound=Model)
+RoleRules = Mapping[str, Action]
 
 _PLAYER_CACHE = "_api_player"
 
@@ -54,21 +46,6 @@ def user_player(user: AbstractBaseUser | AnonymousUser) -> Player | None:
     return player
 
 
-def sees_everyone(user: AbstractBaseUser | AnonymousUser) -> bool:
-    """Staff and managers see every player's rows; a player only their own."""
-    return bool(user_roles(user) & DESK)
-
-
-def own_rows_only(queryset: QuerySet[M], *, request: Request, player_field: str) -> QuerySet[M]:
-    """``queryset`` unchanged for staff and managers; for a player, only their own rows."""
-    if sees_everyone(request.user):
-        return queryset
-    player = user_player(request.user)
-    if player is None:
-        return queryset.none()
-    return queryset.filter(**{player_field: player.pk})
-
-
 def acting_user(request: Request) -> User:
     """The signed-in user a service records as the one who acted (RolePermission has run)."""
     user = request.user
@@ -77,21 +54,22 @@ def acting_user(request: Request) -> User:
     return user
 
 
-def roles_required(view: Any, request: Request) -> frozenset[str]:
+def action_required(view: Any, request: Request) -> Action:
+    """The policy action the view names for this request (``roles_by_action``)."""
     rules: RoleRules = getattr(view, "roles_by_action", {})
     action = getattr(view, "action", None)
     if isinstance(action, str) and action in rules:
         return rules[action]
     fallback = "read" if request.method in SAFE_METHODS else "write"
-    return rules.get(fallback, MANAGERS)
+    return rules.get(fallback, Action.AUDIT)
 
 
 class RolePermission(BasePermission):
-    """Allows the request when the user has one of the roles the view names for the action."""
+    """Allows the request when the policy lets the user do the view's action in some parlor."""
 
     message = "Your role does not allow this."
 
     def has_permission(self, request: Request, view: Any) -> bool:
         if not request.user or not request.user.is_authenticated:
             return False
-        return bool(user_roles(request.user) & roles_required(view, request))
+        return policy.may_anywhere(request.user, action_required(view, request))

@@ -76,9 +76,12 @@ def parlor_with_players(*, players: int, tables: int) -> dict[str, Any]:
     """A parlor (JPY, Asia/Tokyo), its riichi-standard East-South rules, a rate and users."""
     from django.contrib.auth.models import User
 
-    from parlor.models import Parlor, Player, Rate, RulesetConfig, Table
+    from parlor.models import Membership, Parlor, Player, Rate, RulesetConfig, Table
 
     parlor = Parlor.objects.create(name=f"Bench parlor {os.getpid()}")
+    # The bench's desk account records, closes and exports: the parlor's manager.
+    desk = User.objects.create_user("bench-staff")
+    Membership.objects.create(user=desk, parlor=parlor, role="manager")
     return {
         "parlor": parlor,
         "config": RulesetConfig.objects.create(
@@ -91,7 +94,7 @@ def parlor_with_players(*, players: int, tables: int) -> dict[str, Any]:
             money_per_chip=100,
             game_fee=500,
         ),  # fmt: skip
-        "staff": User.objects.create_user("bench-staff"),
+        "staff": desk,
         "tables": [Table.objects.create(parlor=parlor, name=f"T{i:02d}") for i in range(tables)],
         "players": [
             Player.objects.create(parlor=parlor, member_number=f"B{i:05d}", name=f"Bench {i}")

@@ -16,6 +16,7 @@ from ledger.api.views.reads import BalanceViewSet, MeView, SettlementViewSet, St
 from ledger.api.views.scoreboard import TOKEN_PATTERN, ScoreboardView
 from ledger.api.views.sessions import SessionViewSet
 from ledger.api.views.standings import StandingsFileView, StandingsView
+from parlor.api.rulesets import RulesetDetailView, RulesetListView
 from parlor.api.views import PlayerViewSet, RateViewSet, RulesetConfigViewSet, TableViewSet
 
 router = DefaultRouter()
@@ -44,6 +45,8 @@ urlpatterns = [
         ScoreboardView.as_view(),
         name="api-scoreboard",
     ),
+    path("rulesets/", RulesetListView.as_view(), name="api-rulesets"),
+    path("rulesets/<slug:slug>/", RulesetDetailView.as_view(), name="api-ruleset"),
     path("standings/", StandingsView.as_view(), name="api-standings"),
     path("standings/file/", StandingsFileView.as_view(), name="api-standings-file"),
     path("sessions/<int:session_pk>/close-job/", SessionCloseJobView.as_view(), name="close-job"),

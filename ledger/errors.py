@@ -69,7 +69,6 @@ class RequestErrorCode(StrEnum):
     BAD_HAND_NUMBER = "bad_hand_number"
     # Who may do what.
     NOT_ALLOWED = "not_allowed"
-    CHONBO_NEEDS_MANAGER = "chonbo_needs_manager"
     # The state of a row or of the service.
     PROTECTED = "protected"
     EXPORT_NOT_READY = "export_not_ready"

@@ -1,26 +1,58 @@
-from typing import Any, TypeVar
+"""The parlor's admin: parlors, players, tables, rulesets, rates and memberships.
+
+As in the ledger admin (``ledger.admin.roles``), every list is the user's
+parlors' and every permission is the policy's (``parlor/policy.py``): players
+are the desk's (``EDIT_PLAYERS``; deleting one is ``DELETE_PLAYERS``), tables,
+rulesets and rates the managers' (``EDIT_TABLES``, ``EDIT_RULESETS``,
+``EDIT_RATES``), memberships too (``MANAGE_MEMBERS``). A form's parlor
+choices are the parlors where the user may do that, so nothing is created
+in, or moved into, another parlor. Parlors themselves are added, renamed and
+deleted by superusers only (no row of the policy's table gives it to a role).
+"""
+
+from typing import Any, ClassVar, TypeVar
 
 from django.contrib import admin
+from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.models import User
+from django.db.models import Q, QuerySet
+from django.db.models.fields.related import ForeignKey
+from django.forms import ModelChoiceField
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
+from parlor import policy
+from parlor.access import is_superuser
+from parlor.admin_scope import ScopedAdmin, may_anywhere
 from parlor.forms import BUILT_FOR, ruleset_config_form
-from parlor.models import Parlor, Player, Rate, RulesetConfig, Table
+from parlor.models import Membership, Parlor, Player, Rate, RulesetConfig, Table
+from parlor.policy import Action
 from parlor.services.ruleset_options import HAND, configurable_rulesets, option_specs
 
 
 @admin.register(Parlor)
-class ParlorAdmin(admin.ModelAdmin[Parlor]):
+class ParlorAdmin(ScopedAdmin[Parlor]):
     list_display = ["name", "currency_code", "time_zone"]
     search_fields = ["name"]
+    parlor_path = "pk"
+    view_action = Action.VIEW_RULES
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return is_superuser(request.user)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return is_superuser(request.user)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return is_superuser(request.user)
 
 
 _ParlorOwned = TypeVar("_ParlorOwned", Player, Table, RulesetConfig, Rate)
 
 
-class ParlorOwnedAdmin(admin.ModelAdmin[_ParlorOwned]):
+class ParlorOwnedAdmin(ScopedAdmin[_ParlorOwned]):
     list_select_related = ["parlor"]
-    list_filter = ["parlor", "is_active"]
+    list_filter = [("parlor", admin.RelatedOnlyFieldListFilter), "is_active"]
     search_fields = ["name"]
 
 
@@ -28,11 +60,20 @@ class ParlorOwnedAdmin(admin.ModelAdmin[_ParlorOwned]):
 class PlayerAdmin(ParlorOwnedAdmin[Player]):
     list_display = ["member_number", "name", "parlor", "contact", "is_active"]
     search_fields = ["member_number", "name", "contact"]
+    edit_action = Action.EDIT_PLAYERS
+    delete_action = Action.DELETE_PLAYERS
+
+    def formfield_for_dbfield(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        # The player's login: an account of the desk's parlors or of none, no other parlor's.
+        if db_field.name == "user":
+            kwargs["queryset"] = member_choices(request, Action.EDIT_PLAYERS)
+        return super().formfield_for_dbfield(db_field, request, **kwargs)
 
 
 @admin.register(Table)
 class TableAdmin(ParlorOwnedAdmin[Table]):
     list_display = ["name", "parlor", "is_active"]
+    edit_action = delete_action = Action.EDIT_TABLES
 
 
 @admin.register(RulesetConfig)
@@ -40,8 +81,10 @@ class RulesetConfigAdmin(ParlorOwnedAdmin[RulesetConfig]):
     """Options as typed fields from the engine's schema (``parlor.forms``), not raw JSON."""
 
     list_display = ["name", "parlor", "ruleset_slug", "is_active"]
-    list_filter = ["parlor", "ruleset_slug", "is_active"]
+    list_filter = [("parlor", admin.RelatedOnlyFieldListFilter), "ruleset_slug", "is_active"]
     search_fields = ["name", "ruleset_slug"]
+    view_action = Action.VIEW_RULES
+    edit_action = delete_action = Action.EDIT_RULESETS
 
     def _slug(self, request: HttpRequest, obj: RulesetConfig | None) -> str:
         """The ruleset whose options the form shows: as posted, asked (?ruleset_slug=), stored."""
@@ -85,4 +128,80 @@ class RateAdmin(ParlorOwnedAdmin[Rate]):
         "game_fee_payer",
         "is_active",
     ]
-    list_filter = ["parlor", "game_fee_payer", "is_active"]
+    list_filter = [("parlor", admin.RelatedOnlyFieldListFilter), "game_fee_payer", "is_active"]
+    view_action = Action.VIEW_RULES
+    edit_action = delete_action = Action.EDIT_RATES
+
+
+def member_choices(request: HttpRequest, action: Action = Action.MANAGE_MEMBERS) -> QuerySet[User]:
+    """Accounts offered for ``action``: those of the user's parlors, and those of no parlor yet."""
+    users = User.objects.order_by("username")
+    ids = policy.allowed_parlor_ids(request.user, action)
+    if ids is None:
+        return users
+    return users.filter(Q(memberships__parlor__in=ids) | Q(memberships__isnull=True)).distinct()
+
+
+class MembershipFields:
+    """The user choices of a membership form (the parlor's come from ``ScopedAdmin``)."""
+
+    user_field: ClassVar[str] = "user"
+
+    def formfield_for_foreignkey(
+        self, db_field: ForeignKey[Any, Any], request: HttpRequest, **kwargs: Any
+    ) -> ModelChoiceField[Any] | None:
+        if db_field.name == "user":
+            kwargs["queryset"] = member_choices(request)
+        elif db_field.name == "parlor":
+            kwargs["queryset"] = policy.scoped_to(
+                Parlor.objects.all(), request.user, Action.MANAGE_MEMBERS, "pk"
+            )
+        field: ModelChoiceField[Any] | None = super().formfield_for_foreignkey(  # type: ignore[misc]
+            db_field, request, **kwargs
+        )
+        return field
+
+
+@admin.register(Membership)
+class MembershipAdmin(MembershipFields, ScopedAdmin[Membership]):
+    """A manager gives accounts a role in their own parlors (a superuser: in any)."""
+
+    list_display = ["user", "parlor", "role"]
+    list_filter = [("parlor", admin.RelatedOnlyFieldListFilter), "role"]
+    list_select_related = ["user", "parlor"]
+    search_fields = ["user__username", "user__first_name", "user__last_name"]
+    view_action = edit_action = delete_action = Action.MANAGE_MEMBERS
+
+
+class MembershipInline(MembershipFields, admin.TabularInline[Membership, User]):
+    """The user's roles, one per parlor, on the user's page (only parlors one manages)."""
+
+    model = Membership
+    extra = 0
+    fields = ["parlor", "role"]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Membership]:
+        return policy.scoped_to(super().get_queryset(request), request.user, Action.MANAGE_MEMBERS)
+
+    def _manages(self, request: HttpRequest, obj: Any) -> bool:
+        return may_anywhere(request, Action.MANAGE_MEMBERS)
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return self._manages(request, obj)
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return self._manages(request, obj)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return self._manages(request, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return self._manages(request, obj)
+
+
+class MemberUserAdmin(UserAdmin[User]):
+    inlines = [*UserAdmin.inlines, MembershipInline]
+
+
+admin.site.unregister(User)
+admin.site.register(User, MemberUserAdmin)

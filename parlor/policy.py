@@ -28,6 +28,7 @@ from typing import TypeVar
 
 from django.conf import settings
 from django.db.models import Model, QuerySet
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrOrPromise
 
@@ -64,6 +65,7 @@ class Action(StrEnum):
     EXPORT_OWN = "export_own"
     AUDIT = "audit"
     MANAGE_SCOREBOARD = "manage_scoreboard"
+    MANAGE_MEMBERS = "manage_members"
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +116,9 @@ TABLE: dict[Action, Rule] = {
     Action.EXPORT_OWN: Rule(_EVERYONE, None, _("export one's own statement")),
     Action.AUDIT: Rule(_MANAGERS, None, _("run the ledger audit")),
     Action.MANAGE_SCOREBOARD: Rule(_MANAGERS, None, _("publish and revoke scoreboard links")),
+    Action.MANAGE_MEMBERS: Rule(
+        _MANAGERS, None, _("give accounts a role in the parlor, change it, take it away")
+    ),
 }
 
 # What the periodic jobs do on their own: close overdue sessions and build exports.
@@ -236,3 +241,21 @@ def state_label(state: str) -> StrOrPromise:
 def rows() -> Iterator[tuple[Action, Rule]]:
     """The table in its documented order (docs/permissions.md, the generated policy test)."""
     yield from TABLE.items()
+
+
+def markdown_table() -> str:
+    """The table as docs/permissions.md shows it (a test keeps the two equal)."""
+    roles = list(Role)
+    head = "| action | what | " + " | ".join(str(role.value) for role in roles) + " | sessions |"
+    lines = [head, "|" + "---|" * (len(roles) + 3)]
+    for action, rule in rows():
+        marks = " | ".join("yes" if role in rule.roles else "no" for role in roles)
+        states = (
+            "any"
+            if rule.states is None
+            else ", ".join(state for state in SESSION_STATES if state in rule.states)
+        )
+        with translation.override("en"):
+            what = str(rule.what)
+        lines.append(f"| `{action.value}` | {what} | {marks} | {states} |")
+    return "\n".join(lines)

@@ -51,7 +51,7 @@ class CorrectionAdmin(SessionColumn, LedgerAdmin[Correction]):
         "kind",
         "reopened_session",
         ("created_at", admin.DateFieldListFilter),
-        "session__table",
+        ("session__table", admin.RelatedOnlyFieldListFilter),
     ]
     list_select_related = ["session__table", "hand", "created_by"]
     date_hierarchy = "created_at"
@@ -79,7 +79,12 @@ class PenaltyAdmin(SessionColumn, LedgerAdmin[Penalty]):
         "recorded_by",
         "recorded_at",
     ]
-    list_filter = ["kind", "cause", ("recorded_at", admin.DateFieldListFilter), "session__table"]
+    list_filter = [
+        "kind",
+        "cause",
+        ("recorded_at", admin.DateFieldListFilter),
+        ("session__table", admin.RelatedOnlyFieldListFilter),
+    ]
     list_select_related = ["player", "session__table", "hand", "recorded_by"]
     date_hierarchy = "recorded_at"
     search_fields = ["player__name", "player__member_number", "=session__id"]
@@ -141,7 +146,7 @@ class SettlementAdmin(SessionColumn, LedgerAdmin[Settlement]):
     list_filter = [
         SettlementStatusFilter,
         "session__state",
-        "session__table",
+        ("session__table", admin.RelatedOnlyFieldListFilter),
         player_filter("player_id"),
     ]
     list_select_related = ["player", "session__table"]

@@ -15,8 +15,9 @@ from ledger.models import Account, LedgerEntry, Posting
 
 @admin.register(Account)
 class AccountAdmin(LedgerAdmin[Account]):
+    parlor_path = "parlor"
     list_display = ["__str__", "kind", "parlor", "player", "table"]
-    list_filter = ["kind", "parlor"]
+    list_filter = ["kind", ("parlor", admin.RelatedOnlyFieldListFilter)]
     list_select_related = ["parlor", "player", "table"]
     search_fields = ["player__name", "player__member_number", "table__name"]
 
@@ -55,7 +56,7 @@ class PostingAdmin(LedgerAdmin[Posting]):
     list_filter = [
         "kind",
         ("created_at", admin.DateFieldListFilter),
-        "session__table",
+        ("session__table", admin.RelatedOnlyFieldListFilter),
         player_filter("session__seats__player_id"),
     ]
     list_select_related = ["session__table", "hand", "created_by"]
@@ -77,6 +78,7 @@ class PostingAdmin(LedgerAdmin[Posting]):
 
 @admin.register(LedgerEntry)
 class LedgerEntryAdmin(LedgerAdmin[LedgerEntry]):
+    parlor_path = "account__parlor"
     list_display = ["posting", "account", "points", "chips", "money", "reason_label"]
     list_filter = ["account__kind", "reason", "posting__kind"]
     list_select_related = ["posting", "account__player", "account__table", "account__parlor"]

@@ -22,21 +22,27 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ledger.admin.roles import LedgerAdmin, is_manager
+from ledger.admin.roles import LedgerAdmin, may_anywhere, may_close, may_stop, refused
 from ledger.admin.session_page import acting_user
 from ledger.models import CloseJobState, JobErrorCode, Session, SessionClosing, SessionState
 from ledger.selectors.closing import session_close_state
 from ledger.selectors.stale_jobs import close_is_stale
 from ledger.services.queue import close_enqueue
+from parlor.policy import Action, PolicyRefusal
 
 
 @admin.register(SessionClosing)
 class SessionClosingAdmin(LedgerAdmin[SessionClosing]):
+    parlor_path = "parlor"
     list_display = [
         "session_link", "table", "opened_at", "state", "close_state", "close_error_text",
         "close_requested_at", "closed_at",
     ]  # fmt: skip
-    list_filter = ["state", "table__parlor", "table"]
+    list_filter = [
+        "state",
+        ("table__parlor", admin.RelatedOnlyFieldListFilter),
+        ("table", admin.RelatedOnlyFieldListFilter),
+    ]
     list_select_related = ["table"]
     date_hierarchy = "opened_at"
     search_fields = ["=id", "table__name"]
@@ -67,19 +73,31 @@ class SessionClosingAdmin(LedgerAdmin[SessionClosing]):
         )
 
     def get_actions(self, request: HttpRequest) -> dict[str, Any]:
-        # Closing is the managers' (ledger.admin.roles); staff see the states only.
-        return super().get_actions(request) if is_manager(request) else {}
+        # Each action where the policy allows it somewhere; staff see the states only.
+        actions = super().get_actions(request)
+        if not may_anywhere(request, Action.CLOSE_SESSION):
+            actions.pop("close_in_background", None)
+        if not may_anywhere(request, Action.STOP_SESSION):
+            actions.pop("stop_and_close_in_background", None)
+        return actions
 
     def _enqueue(
         self, request: HttpRequest, queryset: QuerySet[SessionClosing], *, stop: bool
     ) -> None:
-        if not is_manager(request):
-            return
-        open_sessions = list(queryset.filter(state=SessionState.OPEN))
-        states = [
-            close_enqueue(session=session, by=acting_user(request), stop=stop)
-            for session in open_sessions
+        allowed = may_stop if stop else may_close
+        # Sessions the policy does not let this user close (a closed one, another role's
+        # parlor) are skipped and counted.
+        open_sessions = [
+            session
+            for session in queryset.filter(state=SessionState.OPEN)
+            if allowed(request, session)
         ]
+        states = []
+        for session in open_sessions:
+            try:
+                states.append(close_enqueue(session=session, by=acting_user(request), stop=stop))
+            except PolicyRefusal as error:
+                refused(request, error)
         skipped = queryset.count() - len(open_sessions)
         messages.info(
             request,

@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from ledger.admin.display import hand_view, seat_names
-from ledger.admin.roles import may_correct
+from ledger.admin.roles import may_correct, refusal
 from ledger.admin.session_page import (
     TableState,
     acting_user,
@@ -40,6 +40,7 @@ from ledger.services.corrections import (
     hand_amend,
     hand_void,
 )
+from parlor.policy import Action, PolicyRefusal
 
 TEMPLATE = "admin/ledger/session/correct.html"
 
@@ -68,6 +69,12 @@ def _submit(
     if form.cleaned_data["kind"] == CorrectionKind.AMEND and not entry.is_valid():
         return Outcome()
     kind, reason, payload = _request(form, entry)
+    action = Action.CORRECT_HAND if payload is not None else Action.VOID_HAND
+    session = hand.session
+    refused = refusal(request, action, parlor_id=session.parlor_id, state=session.state)
+    if refused is not None:
+        form.add_error("kind", str(refused.message))
+        return Outcome()
     digest = preview_digest(
         hand.session, hand.pk, {"kind": kind, "reason": reason, "hand": payload}
     )
@@ -84,6 +91,9 @@ def _submit(
             entry.engine_error(error, ordinal=hand.ordinal)
         else:
             form.ledger_error(error)
+        return Outcome()
+    except PolicyRefusal as error:
+        form.add_error(None, str(error.message))
         return Outcome()
     return Outcome(preview=preview, digest=digest)
 

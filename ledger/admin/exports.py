@@ -25,14 +25,17 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ledger.admin.roles import LedgerAdmin, may_view
+from ledger.admin.roles import LedgerAdmin, may, may_anywhere, refused
 from ledger.admin.session_page import acting_user
 from ledger.exports.download import export_file_response, export_is_ready
 from ledger.models import ExportJob, ExportKind, ExportScope, ExportState
 from ledger.selectors.stale_jobs import export_is_stale
 from ledger.services.exports import ExportRequestError, export_request, export_retry
 from ledger.services.queue import export_enqueue, export_was_not_sent
+from parlor import policy
+from parlor.access import AnyUser
 from parlor.models import Parlor, Player
+from parlor.policy import Action, PolicyRefusal
 
 ADD_TEMPLATE = "admin/ledger/exportjob/add.html"
 
@@ -75,14 +78,24 @@ class ExportRequestForm(forms.Form):
         required=False,
     )
 
+    def __init__(self, *args: Any, user: AnyUser | None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Only the parlors (and their players) whose books the user may export.
+        parlor, player = self.fields["parlor"], self.fields["player"]
+        assert isinstance(parlor, forms.ModelChoiceField)
+        assert isinstance(player, forms.ModelChoiceField)
+        parlor.queryset = policy.scoped_to(Parlor.objects.all(), user, Action.EXPORT_BOOKS, "pk")
+        player.queryset = policy.scoped_to(Player.objects.all(), user, Action.EXPORT_BOOKS)
+
 
 @admin.register(ExportJob)
 class ExportJobAdmin(LedgerAdmin[ExportJob]):
+    parlor_path = "parlor"
     list_display = [
         "number", "kind", "scope_text", "format", "state_text", "progress", "download",
         "requested_by", "requested_at", "finished_at", "error_short", "note",
     ]  # fmt: skip
-    list_filter = ["state", "kind", "format", "parlor"]
+    list_filter = ["state", "kind", "format", ("parlor", admin.RelatedOnlyFieldListFilter)]
     list_select_related = ["requested_by", "player", "parlor"]
     date_hierarchy = "requested_at"
     fields = readonly_fields = (
@@ -136,18 +149,25 @@ class ExportJobAdmin(LedgerAdmin[ExportJob]):
     # --- who may do what ---------------------------------------------------
 
     def has_add_permission(self, request: HttpRequest) -> bool:
-        return may_view(request)
+        return may_anywhere(request, Action.EXPORT_BOOKS)
 
     def get_actions(self, request: HttpRequest) -> dict[str, Any]:
-        return super().get_actions(request) if may_view(request) else {}
+        return super().get_actions(request) if self.has_add_permission(request) else {}
 
     # --- actions and pages -------------------------------------------------
 
     @admin.action(description=gettext_lazy("Run the selected failed exports again"))
     def run_again(self, request: HttpRequest, queryset: QuerySet[ExportJob]) -> None:
-        failed = list(queryset.filter(state=ExportState.FAILED))
+        failed = [
+            job
+            for job in queryset.filter(state=ExportState.FAILED)
+            if may(request, Action.EXPORT_BOOKS, parlor_id=job.parlor_id)
+        ]
         for job in failed:
-            export_enqueue(job=export_retry(job=job))
+            try:
+                export_enqueue(job=export_retry(job=job))
+            except PolicyRefusal as error:
+                refused(request, error)
         messages.info(request, _("%(count)d export(s) queued again.") % {"count": len(failed)})
         unsent = ExportJob.objects.filter(pk__in=[job.pk for job in failed])
         unsent_count = sum(export_was_not_sent(job) for job in unsent)
@@ -162,9 +182,8 @@ class ExportJobAdmin(LedgerAdmin[ExportJob]):
         ]
 
     def download_view(self, request: HttpRequest, job_id: int) -> HttpResponseBase:
-        if not self.has_view_permission(request):
-            raise PermissionDenied
-        job = get_object_or_404(ExportJob, pk=job_id)
+        # The user's parlors' exports only (get_queryset): another parlor's is not found (404).
+        job = get_object_or_404(self.get_queryset(request), pk=job_id)
         if not export_is_ready(job):
             raise Http404(_("This export has no file yet."))
         return export_file_response(job)
@@ -174,12 +193,16 @@ class ExportJobAdmin(LedgerAdmin[ExportJob]):
     ) -> HttpResponse:
         if not self.has_add_permission(request):
             raise PermissionDenied
-        form = ExportRequestForm(request.POST if request.method == "POST" else None)
+        form = ExportRequestForm(
+            request.POST if request.method == "POST" else None, user=request.user
+        )
         if request.method == "POST" and form.is_valid():
             try:
                 job = export_request(**form.cleaned_data, by=acting_user(request))
             except ExportRequestError as error:
                 form.add_error(error.field if error.field in form.fields else None, error.message)
+            except PolicyRefusal as error:
+                form.add_error(None, str(error.message))
             else:
                 export_enqueue(job=job)
                 job.refresh_from_db()

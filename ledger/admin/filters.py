@@ -9,7 +9,9 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
+from parlor import policy
 from parlor.models import Player
+from parlor.policy import Action
 
 
 class PlayerFilter(admin.SimpleListFilter):
@@ -20,7 +22,11 @@ class PlayerFilter(admin.SimpleListFilter):
     seat_path = "seats__player_id"
 
     def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[Any, str]]:
-        return [(player.pk, str(player)) for player in Player.objects.filter(is_active=True)]
+        # The players of the parlors whose books the user sees, no one else's.
+        players = policy.scoped_to(
+            Player.objects.filter(is_active=True), request.user, Action.VIEW_BOOKS
+        )
+        return [(player.pk, str(player)) for player in players]
 
     def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
         value = self.value()

@@ -17,6 +17,7 @@ from ledger.admin.display import hand_view
 from ledger.admin.filters import player_filter
 from ledger.admin.roles import LedgerAdmin
 from ledger.models import HandResult
+from ledger.services.hands import hand_options
 
 
 def _names(hand: HandResult) -> list[str]:
@@ -38,7 +39,7 @@ class HandResultAdmin(SessionColumn, LedgerAdmin[HandResult]):
         "kind",
         "session__state",
         ("entered_at", admin.DateFieldListFilter),
-        "session__table",
+        ("session__table", admin.RelatedOnlyFieldListFilter),
         player_filter("session__seats__player_id"),
     ]
     date_hierarchy = "entered_at"
@@ -50,6 +51,7 @@ class HandResultAdmin(SessionColumn, LedgerAdmin[HandResult]):
         "version",
         "kind",
         "hand_drawn",
+        "own_options",
         "status",
         "supersedes",
         "correction",
@@ -96,6 +98,18 @@ class HandResultAdmin(SessionColumn, LedgerAdmin[HandResult]):
         if hasattr(hand, "superseded_by"):
             return str(_("re-settled"))
         return str(_("live"))
+
+    @admin.display(description=_("ruleset options of this hand"))
+    def own_options(self, hand: HandResult) -> str:
+        """What the hand set for itself over the session's rules (the manager's: parlor.policy)."""
+        options = hand_options(hand.payload)
+        if not options:
+            return str(_("none: the session's rules"))
+        shown = (
+            f"{field}: {json.dumps(values, ensure_ascii=False)}"
+            for field, values in options.items()
+        )
+        return ", ".join(shown)
 
     @admin.display(description=_("hand as entered"))
     def payload_json(self, hand: HandResult) -> str:

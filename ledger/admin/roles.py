@@ -1,9 +1,18 @@
-"""Who may do what in the ledger admin: the role groups, per action and session state.
+"""What the admin shows and lets through: it asks ``parlor/policy.py``, never decides itself.
 
-- staff: see the ledger, open sessions, record win, draw and abort hands in open sessions.
-- manager: all of that, plus chonbo and dead hands (penalties), corrections,
-  closing a session and marking it settled.
-- player, or no role: no ledger admin at all.
+Every decision names an action of ``parlor.policy.TABLE`` with the object's
+parlor and, for a session, its state: the session page offers hand entry
+when ``RECORD_HAND`` is allowed in that parlor and state, the penalty
+entry (chonbo, dead hand) when ``RECORD_PENALTY`` is, *Correct* for
+``VOID_HAND``/``CORRECT_HAND``, and so on (docs/permissions.md, docs/admin.md).
+
+Every admin list is ``policy.scoped_to`` its view action over the parlors the
+user works in: a row of another parlor is not listed, and opening it by its
+URL answers 404 (:class:`ScopedAdmin`), as the API does. Foreign-key choices
+(parlor, table, players, rules, rate) are the parlors where the user may do
+the action the form is for, so nothing is created in, or moved into, another
+parlor. A service's own refusal (``PolicyRefusal``) shows as its translated
+message (:func:`refused`).
 
 Nobody deletes ledger rows, and nobody edits them: hands change only through
 corrections (append-only, ``ledger.services.corrections``).
@@ -11,91 +20,82 @@ corrections (append-only, ``ledger.services.corrections``).
 
 from __future__ import annotations
 
-from enum import StrEnum
-from typing import Any, TypeVar
+from typing import TypeVar
 
-from django.contrib import admin
+from django.contrib import messages
 from django.db.models import Model
 from django.http import HttpRequest
 
-from ledger.models import Session, SessionState
-from parlor.services.roles import ROLE_MANAGER, ROLE_STAFF
-
-_CACHE = "_ledger_role"
-
-
-class Role(StrEnum):
-    MANAGER = ROLE_MANAGER
-    STAFF = ROLE_STAFF
-
-
-def request_role(request: HttpRequest) -> Role | None:
-    """The user's ledger role (a superuser is a manager); looked up once per request."""
-    if hasattr(request, _CACHE):
-        cached: Role | None = getattr(request, _CACHE)
-        return cached
-    user = request.user
-    role: Role | None = None
-    if user.is_active and user.is_staff:
-        if user.is_superuser:
-            role = Role.MANAGER
-        else:
-            groups = set(user.groups.values_list("name", flat=True))
-            if ROLE_MANAGER in groups:
-                role = Role.MANAGER
-            elif ROLE_STAFF in groups:
-                role = Role.STAFF
-    setattr(request, _CACHE, role)
-    return role
-
-
-def may_view(request: HttpRequest) -> bool:
-    return request_role(request) is not None
-
-
-def may_record_hands(request: HttpRequest, session: Session) -> bool:
-    return may_view(request) and session.state == SessionState.OPEN
-
-
-def is_manager(request: HttpRequest) -> bool:
-    return request_role(request) == Role.MANAGER
-
-
-def may_correct(request: HttpRequest, session: Session) -> bool:
-    """Managers correct hands of open and closed sessions; a settled one is final."""
-    return is_manager(request) and session.state != SessionState.SETTLED
-
-
-def may_close(request: HttpRequest, session: Session) -> bool:
-    return is_manager(request) and session.state == SessionState.OPEN
-
-
-def may_mark_settled(request: HttpRequest, session: Session) -> bool:
-    return is_manager(request) and session.state == SessionState.CLOSED
-
+from ledger.models import Session
+from parlor import policy
+from parlor.admin_scope import ScopedAdmin, may, may_anywhere, parlors_for
+from parlor.policy import Action, PolicyRefusal
 
 _M = TypeVar("_M", bound=Model)
 
+__all__ = ["ScopedAdmin", "may", "may_anywhere", "parlors_for"]
 
-class LedgerAdmin(admin.ModelAdmin[_M]):
-    """Read-only for the ledger's roles, invisible to anyone else; never deletes."""
 
-    def has_module_permission(self, request: HttpRequest) -> bool:
-        return may_view(request) and super().has_module_permission(request)
+def may_view(request: HttpRequest) -> bool:
+    """The ledger admin at all: ``VIEW_BOOKS`` in at least one parlor."""
+    return may_anywhere(request, Action.VIEW_BOOKS)
 
-    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return may_view(request) and super().has_view_permission(request, obj)
 
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
+def may_on_session(request: HttpRequest, action: Action, session: Session) -> bool:
+    return may(request, action, parlor_id=session.parlor_id, state=session.state)
 
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
+def may_record_hands(request: HttpRequest, session: Session) -> bool:
+    return may_on_session(request, Action.RECORD_HAND, session)
 
-    def get_actions(self, request: HttpRequest) -> dict[str, Any]:
-        actions = super().get_actions(request)
-        actions.pop("delete_selected", None)
-        return actions
+
+def may_penalise(request: HttpRequest, session: Session) -> bool:
+    """Chonbo and dead hands: the staff are the table's referees (``RECORD_PENALTY``)."""
+    return may_on_session(request, Action.RECORD_PENALTY, session)
+
+
+def may_void(request: HttpRequest, session: Session) -> bool:
+    return may_on_session(request, Action.VOID_HAND, session)
+
+
+def may_amend(request: HttpRequest, session: Session) -> bool:
+    return may_on_session(request, Action.CORRECT_HAND, session)
+
+
+def may_correct(request: HttpRequest, session: Session) -> bool:
+    """The correction page: voiding or amending a hand is allowed there."""
+    return may_void(request, session) or may_amend(request, session)
+
+
+def may_close(request: HttpRequest, session: Session) -> bool:
+    return may_on_session(request, Action.CLOSE_SESSION, session)
+
+
+def may_stop(request: HttpRequest, session: Session) -> bool:
+    return may_on_session(request, Action.STOP_SESSION, session)
+
+
+def may_mark_settled(request: HttpRequest, session: Session) -> bool:
+    return may_on_session(request, Action.MARK_SETTLED, session)
+
+
+def refusal(
+    request: HttpRequest, action: Action, *, parlor_id: int | None, state: str | None = None
+) -> PolicyRefusal | None:
+    """The policy's refusal of ``action`` there, with its message (None: allowed)."""
+    try:
+        policy.check(request.user, action, parlor_id=parlor_id, state=state)
+    except PolicyRefusal as refused_:
+        return refused_
+    return None
+
+
+def refused(request: HttpRequest, error: PolicyRefusal) -> None:
+    """A service's policy refusal, said to the user in their language (never its code)."""
+    messages.error(request, str(error.message))
+
+
+class LedgerAdmin(ScopedAdmin[_M]):
+    """Read-only for those who may see the books, invisible to anyone else; never deletes."""
+
+    parlor_path = "session__parlor"

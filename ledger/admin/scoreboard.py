@@ -14,9 +14,10 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ledger.admin.roles import LedgerAdmin, is_manager
+from ledger.admin.roles import LedgerAdmin, may, may_anywhere, refused
 from ledger.models import ScoreboardLink
 from ledger.services.scoreboard import scoreboard_link_rotate
+from parlor.policy import Action, PolicyRefusal
 
 
 def scoreboard_url(request: HttpRequest, link: ScoreboardLink) -> str:
@@ -25,17 +26,20 @@ def scoreboard_url(request: HttpRequest, link: ScoreboardLink) -> str:
 
 @admin.register(ScoreboardLink)
 class ScoreboardLinkAdmin(LedgerAdmin[ScoreboardLink]):
+    parlor_path = "parlor"
+    # Adding a link: its parlor's choices are those where the user may manage the scoreboard.
+    edit_action = Action.MANAGE_SCOREBOARD
     list_display = ["parlor", "screen_link", "rotated_at", "rotated_by"]
     list_select_related = ["parlor", "rotated_by"]
     fields = ["parlor"]
     actions = ["rotate_scoreboard_link"]
 
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return is_manager(request)
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False  # a link changes only by rotating it
 
     def get_actions(self, request: HttpRequest) -> dict[str, Any]:
         actions = super().get_actions(request)
-        if not is_manager(request):
+        if not may_anywhere(request, Action.MANAGE_SCOREBOARD):
             actions.pop("rotate_scoreboard_link", None)
         return actions
 
@@ -62,10 +66,16 @@ class ScoreboardLinkAdmin(LedgerAdmin[ScoreboardLink]):
     def rotate_scoreboard_link(
         self, request: HttpRequest, queryset: QuerySet[ScoreboardLink]
     ) -> None:
-        if not is_manager(request) or not isinstance(request.user, User):
+        if not isinstance(request.user, User):
             return
         for link in queryset.select_related("parlor"):
-            fresh = scoreboard_link_rotate(parlor=link.parlor, by=request.user)
+            if not may(request, Action.MANAGE_SCOREBOARD, parlor_id=link.parlor_id):
+                continue
+            try:
+                fresh = scoreboard_link_rotate(parlor=link.parlor, by=request.user)
+            except PolicyRefusal as error:
+                refused(request, error)
+                continue
             self.message_user(
                 request,
                 _("%(parlor)s: the scoreboard is now at %(url)s")

@@ -21,7 +21,7 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from ledger.admin.roles import may_close, may_mark_settled
+from ledger.admin.roles import may_close, may_mark_settled, may_stop, refused
 from ledger.admin.session_page import acting_user, seat_views, table_state
 from ledger.errors import LedgerError
 from ledger.games import starting_points
@@ -29,6 +29,7 @@ from ledger.models import Session
 from ledger.selectors import session_scoreboard, session_settlement
 from ledger.services.closing import session_close_once
 from ledger.services.sessions import session_mark_settled
+from parlor.policy import PolicyRefusal
 
 CONFIRM_TEMPLATE = "admin/ledger/session/confirm.html"
 
@@ -71,6 +72,8 @@ def _act(
         service()
     except LedgerError as error:
         messages.error(request, error.message)
+    except PolicyRefusal as error:
+        refused(request, error)
     else:
         messages.success(request, done)
     return HttpResponseRedirect(_page_url(session))
@@ -78,10 +81,10 @@ def _act(
 
 def session_close_view(model_admin: Any, request: HttpRequest, session: Session) -> HttpResponse:
     """GET: the confirmation (``?stop=1``: end the game where it stands); POST confirm: close."""
-    if not may_close(request, session):
-        raise PermissionDenied
     source = request.POST if request.method == "POST" else request.GET
     stop = source.get("stop") == "1"
+    if not (may_stop(request, session) if stop else may_close(request, session)):
+        raise PermissionDenied
     if request.method == "POST" and request.POST.get("confirm") == "1":
         by = acting_user(request)
         done = (

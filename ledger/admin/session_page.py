@@ -25,11 +25,13 @@ import engine.rulesets
 from engine.errors import EngineError
 from ledger.admin.display import HandView, hand_view, seat_names
 from ledger.admin.roles import (
-    is_manager,
     may_close,
     may_correct,
     may_mark_settled,
+    may_penalise,
     may_record_hands,
+    may_stop,
+    refused,
 )
 from ledger.admin.tile_picker import session_picker
 from ledger.errors import LedgerError
@@ -45,6 +47,7 @@ from ledger.selectors import (
     session_settlement,
 )
 from ledger.services.hands import HandPreview, hand_preview, hand_record
+from parlor.policy import PolicyRefusal
 
 PAGE_TEMPLATE = "admin/ledger/session/page.html"
 PREVIEW_TEMPLATE = "admin/ledger/session/_preview.html"
@@ -139,7 +142,7 @@ def hand_entry(
         request.POST if bound else None,
         seats=seat_choices(board, state),
         **ruleset_fields(session),
-        may_penalise=is_manager(request),
+        may_penalise=may_penalise(request, session),
         default_winner=state.dealer,
     )
 
@@ -220,6 +223,7 @@ def page_context(
         "preview_payload": entry.payload() if preview and entry else None,
         "may_correct": may_correct(request, session),
         "may_close": may_close(request, session),
+        "may_stop": may_stop(request, session),
         "may_mark_settled": may_mark_settled(request, session),
         "settlement": session_settlement(session=session) if closed else [],
         "corrections": list(session.corrections.select_related("hand", "created_by")),
@@ -274,6 +278,9 @@ def hand_submit(model_admin: Any, request: HttpRequest, session: Session) -> Htt
             except LedgerError as error:
                 entry.engine_error(error)
                 return render_page(model_admin, request, session, entry=entry)
+            except PolicyRefusal as error:
+                refused(request, error)
+                return HttpResponseRedirect(_urls(session)["page"])
             messages.success(request, _("Hand %(number)d recorded.") % {"number": hand.ordinal})
             return HttpResponseRedirect(reverse("admin:ledger_session_change", args=[session.pk]))
         messages.warning(
@@ -284,6 +291,9 @@ def hand_submit(model_admin: Any, request: HttpRequest, session: Session) -> Htt
     except LedgerError as error:
         entry.engine_error(error)
         return render_page(model_admin, request, session, entry=entry)
+    except PolicyRefusal as error:
+        refused(request, error)
+        return HttpResponseRedirect(_urls(session)["page"])
     digest = preview_digest(session, preview.ordinal, payload)
     return render_page(model_admin, request, session, entry=entry, preview=preview, digest=digest)
 
@@ -293,6 +303,7 @@ def hand_preview_json(model_admin: Any, request: HttpRequest, session: Session) 
     entry = _bound_entry(request, session)
     preview: HandPreview | None = None
     digest = ""
+    refusal = ""
     if entry.is_valid():
         payload = entry.payload()
         try:
@@ -300,8 +311,11 @@ def hand_preview_json(model_admin: Any, request: HttpRequest, session: Session) 
             digest = preview_digest(session, preview.ordinal, payload)
         except LedgerError as error:
             entry.engine_error(error)
+        except PolicyRefusal as error:
+            refusal = str(error.message)
     names = seat_names(session_scoreboard(session=session).players) if preview else []
     context = {
+        "refusal": refusal,
         "entry": entry,
         "preview": preview,
         "preview_payload": entry.payload() if preview else None,
@@ -310,5 +324,11 @@ def hand_preview_json(model_admin: Any, request: HttpRequest, session: Session) 
     }
     html = TemplateResponse(request, PREVIEW_TEMPLATE, context).rendered_content
     return JsonResponse(
-        {"ok": preview is not None, "digest": digest, "html": html, "errors": entry.field_errors()}
+        {
+            "ok": preview is not None,
+            "digest": digest,
+            "html": html,
+            "errors": entry.field_errors(),
+            "refusal": refusal,
+        }
     )

@@ -26,11 +26,12 @@ from ledger.admin import (
     slips,
 )
 from ledger.admin.filters import player_filter
-from ledger.admin.roles import LedgerAdmin, may_record_hands, may_view
+from ledger.admin.roles import LedgerAdmin, may_anywhere, may_record_hands
 from ledger.errors import LedgerError
 from ledger.forms.sessions import SessionOpenForm
 from ledger.models import Session, SessionSeat, live_hand_q
 from ledger.services.sessions import session_open
+from parlor.policy import Action, PolicyRefusal
 
 OPEN_TEMPLATE = "admin/ledger/session/open.html"
 SessionView = Callable[[HttpRequest, Session], HttpResponse]
@@ -39,12 +40,13 @@ BOTH = ("GET", "POST")  # a confirmation page (GET) and its answer (POST)
 
 @admin.register(Session)
 class SessionAdmin(LedgerAdmin[Session]):
+    parlor_path = "parlor"
     list_display = ["number", "opened_at", "table", "seated", "ruleset", "state", "hand_count"]
     list_display_links = ["number"]
     list_filter = [
         "state",
         ("opened_at", admin.DateFieldListFilter),
-        "table",
+        ("table", admin.RelatedOnlyFieldListFilter),
         player_filter("seats__player_id"),
         "ruleset_slug",
     ]
@@ -85,15 +87,15 @@ class SessionAdmin(LedgerAdmin[Session]):
     # --- who may do what ---------------------------------------------------
 
     def has_add_permission(self, request: HttpRequest) -> bool:
-        # Opening a session: staff at the desk and managers.
-        return may_view(request) and request.user.has_perm("ledger.add_session")
+        # Opening a session (the policy's OPEN_SESSION, in at least one parlor).
+        return may_anywhere(request, Action.OPEN_SESSION)
 
     def has_change_permission(self, request: HttpRequest, obj: Session | None = None) -> bool:
-        # "Changing" a session is recording its hands: only while it is open. Its row itself
-        # is never edited (change_view is the session page).
-        if not request.user.has_perm("ledger.change_session"):
-            return False
-        return may_view(request) if obj is None else may_record_hands(request, obj)
+        # "Changing" a session is recording its hands (RECORD_HAND in its parlor and state).
+        # Its row itself is never edited (change_view is the session page).
+        if obj is None:
+            return may_anywhere(request, Action.RECORD_HAND)
+        return may_record_hands(request, obj)
 
     # --- pages -------------------------------------------------------------
 
@@ -178,7 +180,9 @@ class SessionAdmin(LedgerAdmin[Session]):
     ) -> HttpResponse:
         if not self.has_add_permission(request):
             raise PermissionDenied
-        form = SessionOpenForm(request.POST if request.method == "POST" else None)
+        form = SessionOpenForm(
+            request.POST if request.method == "POST" else None, user=request.user
+        )
         if request.method == "POST" and form.is_valid():
             try:
                 session = session_open(
@@ -190,6 +194,8 @@ class SessionAdmin(LedgerAdmin[Session]):
                 )
             except LedgerError as error:
                 form.ledger_error(error)
+            except PolicyRefusal as error:
+                form.add_error(None, str(error.message))
             else:
                 messages.success(
                     request, _("Session opened at %(table)s.") % {"table": session.table}

@@ -1,4 +1,8 @@
-"""Opening a session: the table, the rules, the rate and the players in seat order."""
+"""Opening a session: the table, the rules, the rate and the players in seat order.
+
+Each choice lists only the parlors where ``user`` may open a session
+(``parlor.policy``, ``OPEN_SESSION``): nothing of another parlor can be picked.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,10 @@ from django.utils.translation import gettext_lazy as _
 
 from ledger.errors import LedgerError
 from ledger.labels import WINDS
+from parlor import policy
+from parlor.access import AnyUser
 from parlor.models import Player, Rate, RulesetConfig, Table
+from parlor.policy import Action
 
 SEATS = 4
 
@@ -23,9 +30,13 @@ class SessionOpenForm(forms.Form):
     )
     rate = forms.ModelChoiceField(label=_("rate"), queryset=Rate.objects.filter(is_active=True))
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, user: AnyUser | None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        players = Player.objects.filter(is_active=True)
+        for name in ("table", "ruleset_config", "rate"):
+            field = self.fields[name]
+            assert isinstance(field, forms.ModelChoiceField) and field.queryset is not None
+            field.queryset = policy.scoped_to(field.queryset, user, Action.OPEN_SESSION)
+        players = policy.scoped_to(Player.objects.filter(is_active=True), user, Action.OPEN_SESSION)
         for seat in range(SEATS):
             self.fields[f"seat_{seat}"] = forms.ModelChoiceField(
                 label=_("%(wind)s seat (seat %(seat)d)") % {"wind": WINDS[seat], "seat": seat},

@@ -33,6 +33,8 @@ class JobErrorCode(models.TextChoices):
     INTERNAL_ERROR = "internal_error", _("internal error")
     # The session or job no longer exists.
     NOT_FOUND = "not_found", _("not found")
+    # The permission policy refused the account the job acts for (parlor.policy).
+    NOT_ALLOWED = "not_allowed", _("not allowed")
 
 
 class JobError(TypedDict):

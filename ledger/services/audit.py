@@ -29,6 +29,12 @@ the database disagrees:
   points and chips at the session's rate copy, or game fees that are not
   the rate copy's fee from the payers it names (a rate copy changed after
   the close, say).
+- ``hand_options_not_allowed``: a live hand recorded with its own ruleset
+  options (``wins[j].record.options``) by an account whose role in the
+  session's parlor may not send them (``parlor.policy``, ``hand_options``).
+  Every live hand with such options is also listed, allowed or not, in the
+  report's ``hand_options`` (not a finding: the rules of that hand differ
+  from the session's, and a manager should be able to see where).
 - ``row_unreadable``: rows the audit could not interpret at all (a stored
   result without its scores, say). The audit never raises on data: whatever
   breaks while one subject is checked becomes this finding, and the audit
@@ -70,9 +76,12 @@ from ledger.selectors import (
     session_live_hands,
     session_settlement,
 )
+from ledger.services.hands import hand_options
 from ledger.services.postings import AMOUNTS
 from ledger.services.settlements import money_for
+from parlor import policy
 from parlor.models import GameFeePayer
+from parlor.policy import Action
 
 POSTING_UNBALANCED = "posting_unbalanced"
 BALANCE_MISMATCH = "balance_mismatch"
@@ -84,6 +93,7 @@ ENTRY_OUTSIDE_SESSION = "entry_outside_session"
 SESSION_ACCOUNTS_MISSING = "session_accounts_missing"
 PENALTY_SEAT_MISMATCH = "penalty_seat_mismatch"
 SETTLEMENT_OFF_RATE = "settlement_off_rate"
+HAND_OPTIONS_NOT_ALLOWED = "hand_options_not_allowed"
 ROW_UNREADABLE = "row_unreadable"
 
 
@@ -105,6 +115,8 @@ class AuditReport:
     sessions: int = 0
     hands: int = 0
     findings: list[AuditFinding] = field(default_factory=list)
+    # Live hands recorded with their own ruleset options: {"subject", "options", "entered_by"}.
+    hand_options: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -121,6 +133,7 @@ class AuditReport:
                 "hands": self.hands,
             },
             "findings": [asdict(finding) for finding in self.findings],
+            "hand_options": self.hand_options,
         }
 
     def lines(self) -> list[str]:
@@ -131,7 +144,12 @@ class AuditReport:
             f" checked {self.postings} postings, {self.accounts} accounts,"
             f" {self.sessions} sessions, {self.hands} live hands"
         )
-        return [summary] + [f"[{f.check}] {f.subject}: {f.message}" for f in self.findings]
+        options = [
+            f"[hand_options] {row['subject']}: {row['options']} entered by {row['entered_by']}"
+            for row in self.hand_options
+        ]
+        findings = [f"[{f.check}] {f.subject}: {f.message}" for f in self.findings]
+        return [summary, *findings, *options]
 
 
 def ledger_audit(*, session_ids: Iterable[int] | None = None) -> AuditReport:
@@ -317,6 +335,30 @@ def _audit_session(report: AuditReport, session: Session) -> None:
                 _mismatch(report, f"session {session.pk} seat {seat} (closed)", stored, entries)
     if live:
         _audit_rescore(report, session, live, players=[p.member_number for p in accounts.players])
+    _audit_hand_options(report, session, live)
+
+
+def _audit_hand_options(report: AuditReport, session: Session, live: list[HandResult]) -> None:
+    """List hands with their own ruleset options; a finding if their author may not send them."""
+    for hand in live:
+        options = hand_options(hand.payload)
+        if not options:
+            continue
+        subject = f"session {session.pk} hand {hand.ordinal}"
+        author = hand.entered_by
+        report.hand_options.append(
+            {"subject": subject, "options": options, "entered_by": author.get_username()}
+        )
+        if not policy.allows(author, Action.HAND_OPTIONS, parlor_id=session.parlor_id):
+            report.findings.append(
+                AuditFinding(
+                    HAND_OPTIONS_NOT_ALLOWED,
+                    subject,
+                    f"recorded with its own ruleset options {options} by"
+                    f" {author.get_username()}, whose role in this parlor may not send them",
+                    {"options": options, "entered_by": author.pk},
+                )
+            )
 
 
 def _audit_settlement_at_rate(

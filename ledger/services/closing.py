@@ -39,6 +39,7 @@ from ledger.models import JobError, JobErrorCode, Session, SessionState, Settlem
 from ledger.selectors import session_lock_for_update, session_settlement
 from ledger.selectors.closing import sessions_left_open
 from ledger.services.settlements import session_close
+from parlor.policy import PolicyRefusal
 
 logger = logging.getLogger(__name__)
 
@@ -117,6 +118,10 @@ def session_close_job(
         return _job_result(session_id, error=job_error(JobErrorCode.NOT_FOUND, _gone(session_id)))
     except LedgerError as error:
         refused = job_error(error.code, error.message)
+        session_close_failure_record(session_id=session_id, error=refused)
+        return _job_result(session_id, error=refused)
+    except PolicyRefusal as error:
+        refused = job_error(JobErrorCode.NOT_ALLOWED, str(error.message))
         session_close_failure_record(session_id=session_id, error=refused)
         return _job_result(session_id, error=refused)
     except RETRYABLE_ERRORS as error:

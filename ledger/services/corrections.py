@@ -40,6 +40,8 @@ from ledger.selectors import session_accounts, session_live_hands, session_lock_
 from ledger.services.hands import hand_result_write, seat_players
 from ledger.services.payloads import hand_payload_check, reason_check
 from ledger.services.postings import posting_reverse
+from parlor import policy
+from parlor.policy import Action
 
 CLOSE_POSTING_KINDS = (PostingKind.GAME_END, PostingKind.SETTLEMENT, PostingKind.FEE)
 
@@ -217,10 +219,12 @@ def correction_post(
     ``hand`` must be a live version. Raises ``LedgerError``: ``reason_required``,
     ``bad_hand``, ``hand_not_live``, ``session_settled``, or
     ``correction_rejected_by_engine`` when the corrected game does not settle
-    (the message names the hand and field). Managers only: callers check the role.
+    (the message names the hand and field). Who may: ``parlor.policy`` (managers).
     """
     new_payload = _check_request(kind=kind, reason=reason, payload=payload)
     session = session_lock_for_update(session_id=hand.session_id).get()
+    correct_action = Action.VOID_HAND if kind == CorrectionKind.VOID else Action.CORRECT_HAND
+    policy.check(by, correct_action, parlor_id=session.parlor_id)
     live = _live_of(session, hand)
     sequence, settled = _corrected_game(session, live, hand, new_payload)
     reopen = session.state == SessionState.CLOSED

@@ -55,7 +55,9 @@ from ledger.models import (
 from ledger.models.exports import FORMATS_BY_KIND
 from ledger.selectors.settlements import business_days_with_games
 from ledger.services.closing import RETRYABLE_ERRORS, jobs_user
+from parlor import policy
 from parlor.models import Parlor, Player
+from parlor.policy import Action
 
 logger = logging.getLogger(__name__)
 
@@ -166,8 +168,12 @@ def export_request(
 ) -> ExportJob:
     """Write a queued export job (the caller enqueues it); raises ExportRequestError.
 
-    ``language`` prints the statements in it; empty, each player's own.
+    ``language`` prints the statements in it; empty, each player's own. A player
+    exports only their own statement (``policy.Action.EXPORT_OWN``).
     """
+    own = scope == ExportScope.PLAYER and player is not None and player.user_id == by.pk
+    export_action = Action.EXPORT_OWN if own else Action.EXPORT_BOOKS
+    policy.check(by, export_action, parlor_id=parlor.pk)
     _check_request(
         kind=kind, scope=scope, format=format, parlor=parlor, player=player,
         date_from=date_from, date_to=date_to, language=language,

@@ -33,6 +33,8 @@ from ledger.selectors import (
 from ledger.services.payloads import hand_payload_check
 from ledger.services.penalties import penalties_record
 from ledger.services.postings import Leg, PlannedPosting, postings_create, related_loaded
+from parlor import policy
+from parlor.policy import Action
 
 PENALTY_REASONS = frozenset({"chonbo"})
 
@@ -117,6 +119,32 @@ def _settle_next(next_hand: NextHand, payload: dict[str, Any]) -> tuple[dict[str
     return settled["hands"][-1], settled["states"][-1]
 
 
+def hand_options(payload: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """The ruleset options a hand sends for itself, by field (``wins[0].record.options``).
+
+    They override the session's configuration for that win; the rules of a session
+    are the manager's, so only roles the policy allows may send them (``HAND_OPTIONS``).
+    """
+    found: dict[str, dict[str, Any]] = {}
+    wins = payload.get("wins")
+    for j, win in enumerate(wins if isinstance(wins, list) else []):
+        record = win.get("record") if isinstance(win, Mapping) else None
+        options = record.get("options") if isinstance(record, Mapping) else None
+        if isinstance(options, Mapping) and options:
+            found[f"wins[{j}].record.options"] = dict(options)
+    return found
+
+
+def hand_actions(payload: Mapping[str, Any]) -> list[Action]:
+    """What recording this hand does, in the policy's words (each checked for the user)."""
+    kind = payload.get("kind")
+    penalises = (isinstance(kind, str) and kind in PENALTY_REASONS) or bool(payload.get("dead"))
+    actions = [Action.RECORD_PENALTY if penalises else Action.RECORD_HAND]
+    if hand_options(payload):
+        actions.append(Action.HAND_OPTIONS)
+    return actions
+
+
 def hand_preview(*, session: Session, hand: Mapping[str, Any]) -> HandPreview:
     """What ``hand_record`` would record and post, without writing anything."""
     payload = _payload(hand)
@@ -175,6 +203,8 @@ def _record(
 ) -> RecordedHand:
     payload = _payload(hand)
     next_hand = session_next_hand(session_id=session_id, lock=True)
+    for action in hand_actions(payload):
+        policy.check(entered_by, action, parlor_id=next_hand.session.parlor_id)
     _require_open(next_hand.session)
     _require_number(next_hand.session, expected=expected, next_number=next_hand.ordinal)
     result, state = _settle_next(next_hand, payload)

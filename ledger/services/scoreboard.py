@@ -8,7 +8,9 @@ from django.utils import timezone
 
 from ledger.models import ScoreboardLink
 from ledger.models.scoreboard import new_scoreboard_token
+from parlor import policy
 from parlor.models import Parlor
+from parlor.policy import Action
 
 
 def scoreboard_link_get(*, parlor: Parlor) -> ScoreboardLink:
@@ -20,6 +22,7 @@ def scoreboard_link_get(*, parlor: Parlor) -> ScoreboardLink:
 @transaction.atomic
 def scoreboard_link_rotate(*, parlor: Parlor, by: User) -> ScoreboardLink:
     """A new token for the parlor's scoreboard: the old link answers 404 from now on."""
+    policy.check(by, Action.MANAGE_SCOREBOARD, parlor_id=parlor.pk)
     link = scoreboard_link_get(parlor=parlor)
     link = ScoreboardLink.objects.select_for_update().get(pk=link.pk)
     link.token = new_scoreboard_token()

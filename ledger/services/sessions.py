@@ -20,7 +20,9 @@ from ledger.games import ruleset_game_rules
 from ledger.models import Session, SessionSeat, SessionState
 from ledger.selectors import session_lock_for_update
 from ledger.services.accounts import accounts_ensure_for_session
+from parlor import policy
 from parlor.models import Parlor, Player, PointUnit, Rate, RulesetConfig, Table
+from parlor.policy import Action
 
 
 def _check_parlor_and_active(
@@ -73,6 +75,7 @@ def session_open(
     so later edits of the configuration do not change this game.
     """
     parlor = table.parlor
+    policy.check(by, Action.OPEN_SESSION, parlor_id=parlor.pk)
     _check_parlor_and_active(
         parlor=parlor, ruleset_config=ruleset_config, rate=rate, players=players, table=table
     )
@@ -134,6 +137,7 @@ def session_mark_settled(*, session: Session, by: User) -> Session:
     Idempotent: a settled session is returned as it is.
     """
     locked = session_lock_for_update(session_id=session.pk).get()
+    policy.check(by, Action.MARK_SETTLED, parlor_id=locked.parlor_id)
     if locked.state == SessionState.SETTLED:
         return locked
     if locked.state != SessionState.CLOSED:

@@ -57,7 +57,9 @@ from ledger.selectors import (
 from ledger.selectors.closing import session_close_number
 from ledger.services.hands import seat_players
 from ledger.services.postings import Leg, PlannedPosting, posting_create
+from parlor import policy
 from parlor.models import GameFeePayer
+from parlor.policy import Action
 
 
 def money_for(
@@ -96,6 +98,8 @@ def session_close(*, session: Session, by: User, stop: bool = False) -> list[Set
     the live hands.
     """
     locked = session_lock_for_update(session_id=session.pk).get()
+    close_action = Action.STOP_SESSION if stop else Action.CLOSE_SESSION
+    policy.check(by, close_action, parlor_id=locked.parlor_id)
     if locked.state != SessionState.OPEN:
         return session_settlement(session=locked)
     accounts = session_accounts(session=locked)

@@ -7,256 +7,94 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     initial = True
 
-    dependencies = []
+    dependencies = [
+    ]
 
     operations = [
         migrations.CreateModel(
-            name="Parlor",
+            name='Parlor',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("name", models.CharField(max_length=100, unique=True, verbose_name="name")),
-                (
-                    "currency_code",
-                    models.CharField(
-                        default="JPY",
-                        max_length=3,
-                        validators=[
-                            django.core.validators.RegexValidator(
-                                message="Enter an ISO 4217 currency code: three capital letters, e.g. JPY.",
-                                regex="^[A-Z]{3}$",
-                            )
-                        ],
-                        verbose_name="currency code",
-                    ),
-                ),
-                (
-                    "currency_minor_unit_digits",
-                    models.PositiveSmallIntegerField(
-                        default=0,
-                        help_text="0 for JPY (amounts in yen), 2 for USD or EUR (amounts in cents).",
-                        verbose_name="digits of the minor unit",
-                    ),
-                ),
-                (
-                    "time_zone",
-                    models.CharField(
-                        default="Asia/Tokyo",
-                        max_length=64,
-                        validators=[parlor.validators.validate_time_zone],
-                        verbose_name="time zone",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('name', models.CharField(max_length=100, unique=True, verbose_name='name')),
+                ('currency_code', models.CharField(default='JPY', max_length=3, validators=[django.core.validators.RegexValidator(message='Enter an ISO 4217 currency code: three capital letters, e.g. JPY.', regex='^[A-Z]{3}$')], verbose_name='currency code')),
+                ('currency_minor_unit_digits', models.PositiveSmallIntegerField(default=0, help_text='0 for JPY (amounts in yen), 2 for USD or EUR (amounts in cents).', verbose_name='digits of the minor unit')),
+                ('time_zone', models.CharField(default='Asia/Tokyo', max_length=64, validators=[parlor.validators.validate_time_zone], verbose_name='time zone')),
             ],
             options={
-                "verbose_name": "parlor",
-                "verbose_name_plural": "parlors",
-                "ordering": ["name"],
+                'verbose_name': 'parlor',
+                'verbose_name_plural': 'parlors',
+                'ordering': ['name'],
             },
         ),
         migrations.CreateModel(
-            name="Player",
+            name='Player',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("member_number", models.CharField(max_length=20, verbose_name="member number")),
-                ("name", models.CharField(max_length=100, verbose_name="name")),
-                (
-                    "contact",
-                    models.CharField(
-                        blank=True,
-                        help_text="Phone number or e-mail address.",
-                        max_length=200,
-                        verbose_name="contact",
-                    ),
-                ),
-                ("is_active", models.BooleanField(default=True, verbose_name="active")),
-                (
-                    "parlor",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="players",
-                        to="parlor.parlor",
-                        verbose_name="parlor",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('member_number', models.CharField(max_length=20, verbose_name='member number')),
+                ('name', models.CharField(max_length=100, verbose_name='name')),
+                ('contact', models.CharField(blank=True, help_text='Phone number or e-mail address.', max_length=200, verbose_name='contact')),
+                ('is_active', models.BooleanField(default=True, verbose_name='active')),
+                ('parlor', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='players', to='parlor.parlor', verbose_name='parlor')),
             ],
             options={
-                "verbose_name": "player",
-                "verbose_name_plural": "players",
-                "ordering": ["parlor", "member_number"],
-                "constraints": [
-                    models.UniqueConstraint(
-                        fields=("parlor", "member_number"),
-                        name="player_member_number_unique_per_parlor",
-                    )
-                ],
+                'verbose_name': 'player',
+                'verbose_name_plural': 'players',
+                'ordering': ['parlor', 'member_number'],
+                'constraints': [models.UniqueConstraint(fields=('parlor', 'member_number'), name='player_member_number_unique_per_parlor')],
             },
         ),
         migrations.CreateModel(
-            name="Rate",
+            name='Rate',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("name", models.CharField(max_length=100, verbose_name="name")),
-                (
-                    "money_per_1000_points",
-                    models.PositiveIntegerField(
-                        help_text="In the currency's minor unit.",
-                        verbose_name="money per 1,000 points",
-                    ),
-                ),
-                (
-                    "money_per_chip",
-                    models.PositiveIntegerField(
-                        help_text="In the currency's minor unit.", verbose_name="money per chip"
-                    ),
-                ),
-                (
-                    "game_fee",
-                    models.PositiveIntegerField(
-                        help_text="Charged to each payer, per game, in the currency's minor unit.",
-                        verbose_name="game fee",
-                    ),
-                ),
-                (
-                    "game_fee_payer",
-                    models.CharField(
-                        choices=[
-                            ("each_player", "each player"),
-                            ("winner", "the winner (1st place)"),
-                            ("loser", "the loser (last place)"),
-                        ],
-                        default="each_player",
-                        max_length=20,
-                        verbose_name="game fee paid by",
-                    ),
-                ),
-                ("is_active", models.BooleanField(default=True, verbose_name="active")),
-                (
-                    "parlor",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="rates",
-                        to="parlor.parlor",
-                        verbose_name="parlor",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('name', models.CharField(max_length=100, verbose_name='name')),
+                ('money_per_1000_points', models.PositiveIntegerField(help_text="In the currency's minor unit.", verbose_name='money per 1,000 points')),
+                ('money_per_chip', models.PositiveIntegerField(help_text="In the currency's minor unit.", verbose_name='money per chip')),
+                ('game_fee', models.PositiveIntegerField(help_text="Charged to each payer, per game, in the currency's minor unit.", verbose_name='game fee')),
+                ('game_fee_payer', models.CharField(choices=[('each_player', 'each player'), ('winner', 'the winner (1st place)'), ('loser', 'the loser (last place)')], default='each_player', max_length=20, verbose_name='game fee paid by')),
+                ('is_active', models.BooleanField(default=True, verbose_name='active')),
+                ('parlor', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='rates', to='parlor.parlor', verbose_name='parlor')),
             ],
             options={
-                "verbose_name": "rate",
-                "verbose_name_plural": "rates",
-                "ordering": ["parlor", "name"],
-                "constraints": [
-                    models.UniqueConstraint(
-                        fields=("parlor", "name"), name="rate_name_unique_per_parlor"
-                    ),
-                    models.CheckConstraint(
-                        condition=models.Q(
-                            ("game_fee_payer__in", ["each_player", "winner", "loser"])
-                        ),
-                        name="rate_game_fee_payer_valid",
-                    ),
-                ],
+                'verbose_name': 'rate',
+                'verbose_name_plural': 'rates',
+                'ordering': ['parlor', 'name'],
+                'constraints': [models.UniqueConstraint(fields=('parlor', 'name'), name='rate_name_unique_per_parlor'), models.CheckConstraint(condition=models.Q(('game_fee_payer__in', ['each_player', 'winner', 'loser'])), name='rate_game_fee_payer_valid')],
             },
         ),
         migrations.CreateModel(
-            name="RulesetConfig",
+            name='RulesetConfig',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("name", models.CharField(max_length=100, verbose_name="name")),
-                (
-                    "ruleset_slug",
-                    models.SlugField(
-                        help_text="The engine's ruleset, e.g. speed-tonpuu.",
-                        verbose_name="engine ruleset",
-                    ),
-                ),
-                (
-                    "options",
-                    models.JSONField(
-                        blank=True,
-                        default=dict,
-                        help_text="Overrides of the ruleset's options, checked by the engine.",
-                        verbose_name="options",
-                    ),
-                ),
-                ("is_active", models.BooleanField(default=True, verbose_name="active")),
-                (
-                    "parlor",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="ruleset_configs",
-                        to="parlor.parlor",
-                        verbose_name="parlor",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('name', models.CharField(max_length=100, verbose_name='name')),
+                ('ruleset_slug', models.SlugField(help_text="The engine's ruleset, e.g. speed-tonpuu.", verbose_name='engine ruleset')),
+                ('options', models.JSONField(blank=True, default=dict, help_text="Overrides of the ruleset's options, checked by the engine.", verbose_name='options')),
+                ('is_active', models.BooleanField(default=True, verbose_name='active')),
+                ('parlor', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='ruleset_configs', to='parlor.parlor', verbose_name='parlor')),
             ],
             options={
-                "verbose_name": "ruleset configuration",
-                "verbose_name_plural": "ruleset configurations",
-                "ordering": ["parlor", "name"],
-                "constraints": [
-                    models.UniqueConstraint(
-                        fields=("parlor", "name"), name="rulesetconfig_name_unique_per_parlor"
-                    )
-                ],
+                'verbose_name': 'ruleset configuration',
+                'verbose_name_plural': 'ruleset configurations',
+                'ordering': ['parlor', 'name'],
+                'constraints': [models.UniqueConstraint(fields=('parlor', 'name'), name='rulesetconfig_name_unique_per_parlor')],
             },
         ),
         migrations.CreateModel(
-            name="Table",
+            name='Table',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                (
-                    "name",
-                    models.CharField(
-                        help_text="The table's name or number.", max_length=50, verbose_name="name"
-                    ),
-                ),
-                ("is_active", models.BooleanField(default=True, verbose_name="active")),
-                (
-                    "parlor",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="tables",
-                        to="parlor.parlor",
-                        verbose_name="parlor",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('name', models.CharField(help_text="The table's name or number.", max_length=50, verbose_name='name')),
+                ('is_active', models.BooleanField(default=True, verbose_name='active')),
+                ('parlor', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='tables', to='parlor.parlor', verbose_name='parlor')),
             ],
             options={
-                "verbose_name": "table",
-                "verbose_name_plural": "tables",
-                "ordering": ["parlor", "name"],
-                "constraints": [
-                    models.UniqueConstraint(
-                        fields=("parlor", "name"), name="table_name_unique_per_parlor"
-                    )
-                ],
+                'verbose_name': 'table',
+                'verbose_name_plural': 'tables',
+                'ordering': ['parlor', 'name'],
+                'constraints': [models.UniqueConstraint(fields=('parlor', 'name'), name='table_name_unique_per_parlor')],
             },
         ),
     ]

@@ -4,19 +4,15 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("parlor", "0001_initial"),
+        ('parlor', '0001_initial'),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="rulesetconfig",
-            name="game_options",
-            field=models.JSONField(
-                blank=True,
-                default=dict,
-                help_text="The game rules' options (length, uma, chips), checked by the engine.",
-                verbose_name="game options",
-            ),
+            model_name='rulesetconfig',
+            name='game_options',
+            field=models.JSONField(blank=True, default=dict, help_text="The game rules' options (length, uma, chips), checked by the engine.", verbose_name='game options'),
         ),
     ]

@@ -6,22 +6,16 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("parlor", "0002_rulesetconfig_game_options"),
+        ('parlor', '0002_rulesetconfig_game_options'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="player",
-            name="user",
-            field=models.OneToOneField(
-                blank=True,
-                null=True,
-                on_delete=django.db.models.deletion.SET_NULL,
-                related_name="player",
-                to=settings.AUTH_USER_MODEL,
-                verbose_name="user account",
-            ),
+            model_name='player',
+            name='user',
+            field=models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='player', to=settings.AUTH_USER_MODEL, verbose_name='user account'),
         ),
     ]

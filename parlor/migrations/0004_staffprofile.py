@@ -6,44 +6,23 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("parlor", "0003_player_user"),
+        ('parlor', '0003_player_user'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name="StaffProfile",
+            name='StaffProfile',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                (
-                    "language",
-                    models.CharField(
-                        blank=True,
-                        choices=[("en", "English"), ("ja", "Japanese")],
-                        help_text="The language of the admin and statements; empty: the browser's.",
-                        max_length=10,
-                        verbose_name="language",
-                    ),
-                ),
-                (
-                    "user",
-                    models.OneToOneField(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="staff_profile",
-                        to=settings.AUTH_USER_MODEL,
-                        verbose_name="user",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('language', models.CharField(blank=True, choices=[('en', 'English'), ('ja', 'Japanese')], help_text="The language of the admin and statements; empty: the browser's.", max_length=10, verbose_name='language')),
+                ('user', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='staff_profile', to=settings.AUTH_USER_MODEL, verbose_name='user')),
             ],
             options={
-                "verbose_name": "staff profile",
-                "verbose_name_plural": "staff profiles",
+                'verbose_name': 'staff profile',
+                'verbose_name_plural': 'staff profiles',
             },
         ),
     ]

@@ -98,10 +98,9 @@ def _session(case: RulesetCase, by: User) -> Session:
 
 
 def _user(name: str, role: str) -> User:
-    # A member of every parlor of the test: Save goes through the API, which asks the policy.
     user = User.objects.create_user(name, is_staff=True)
     user.groups.set([roles_sync()[role]])
-    return house_member(user, role)
+    return house_member(user, role)  # the role in the parlor the test makes
 
 
 @pytest.fixture(params=list(VIEWPORTS), ids=list(VIEWPORTS))

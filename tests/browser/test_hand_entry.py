@@ -18,7 +18,7 @@ from tests.parlor.factories import (
     RateFactory,
     RulesetConfigFactory,
     TableFactory,
-    house_member,
+    member_of,
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -69,7 +69,7 @@ def test_staff_opens_a_session_enters_a_hand_sees_the_preview_and_saves_it(
     players: list[Player] = [PlayerFactory(parlor=parlor, name=name) for name in names]
     staff = User.objects.create_user("desk", password="desk-password", is_staff=True)
     staff.groups.set([roles_sync()[ROLE_STAFF]])
-    house_member(staff, ROLE_STAFF)  # Save goes through the API, which asks the policy
+    member_of(parlor, ROLE_STAFF, user=staff)
     started = time.monotonic()
 
     browser.get(f"{live_server.url}/admin/login/")

@@ -12,10 +12,12 @@ from django.contrib.auth.models import User
 
 from ledger.services.hands import hand_record
 from ledger.services.settlements import session_close
+from parlor.services.roles import ROLE_MANAGER, ROLE_PLAYER
 from tests.browser.conftest import start_browser
 from tests.browser.test_scoreboard import screenshot, wait_for
 from tests.ledger.api.world import dealer_busts_seat_1
 from tests.ledger.factories import SessionFactory, draw, ron
+from tests.parlor.factories import house_member, member_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 START = 15
@@ -36,7 +38,8 @@ def test_a_player_sees_their_own_page_and_not_anothers(
 ) -> None:
     from selenium.webdriver.common.by import By
 
-    staff = User.objects.create_user("player-pages-desk")
+    # The desk account records and closes: the house's manager.
+    staff = house_member(User.objects.create_user("player-pages-desk"), ROLE_MANAGER)
     session = SessionFactory()
     hand_record(session=session, hand=draw(0, riichi=[0]), entered_by=staff)
     hand_record(session=session, hand=ron(2, 1, riichi=[2]), entered_by=staff)
@@ -49,6 +52,7 @@ def test_a_player_sees_their_own_page_and_not_anothers(
         player.name = name
         player.user = User.objects.create_user(f"member-{seat.seat}", password="player-password")
         player.save(update_fields=["name", "user"])
+        member_of(session.parlor, ROLE_PLAYER, user=player.user)
         players.append(player)
     elsewhere = SessionFactory(parlor=session.parlor)
     hand_record(session=elsewhere, hand=draw(1), entered_by=staff)

@@ -22,7 +22,7 @@ from ledger.services.scoreboard import scoreboard_link_get
 from parlor.services.roles import ROLE_STAFF, roles_sync
 from tests.browser.conftest import start_browser
 from tests.ledger.factories import SessionFactory, ron
-from tests.parlor.factories import PlayerFactory
+from tests.parlor.factories import PlayerFactory, house_member
 
 pytestmark = pytest.mark.django_db(transaction=True)
 START = 15  # seconds for a cold Chromium to draw the first state
@@ -76,6 +76,7 @@ def test_a_hand_recorded_through_the_api_shows_within_two_seconds(live_server: A
 
     staff = User.objects.create_user("scoreboard-desk")
     staff.groups.set([roles_sync()[ROLE_STAFF]])
+    house_member(staff, ROLE_STAFF)
     api_token = Token.objects.create(user=staff).key
     session = SessionFactory()
     names = ["Aoi Tanaka", "Ben Carter", "Chie Mori", "Dai Ito"]
@@ -129,7 +130,7 @@ def test_the_japanese_scoreboard(live_server: Any) -> None:
 def test_four_tables_fit_one_1920x1080_screen_in_large_type(live_server: Any) -> None:
     from selenium.webdriver.common.by import By
 
-    staff = User.objects.create_user("scoreboard-four")
+    staff = house_member(User.objects.create_user("scoreboard-four"), ROLE_STAFF)
     first = SessionFactory()
     sessions = [first, *(SessionFactory(parlor=first.parlor) for _ in range(3))]
     for session in sessions:

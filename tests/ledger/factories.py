@@ -18,12 +18,14 @@ from django.contrib.auth.models import User
 from ledger.games import ruleset_game_rules
 from ledger.models import Session
 from ledger.services.sessions import session_open
+from parlor.models import Parlor, Role
 from tests.parlor.factories import (
     ParlorFactory,
     PlayerFactory,
     RateFactory,
     RulesetConfigFactory,
     TableFactory,
+    member_of,
 )
 
 PINFU_TANYAO = {"hand": "234m345p456s23488s", "win_tile": "4s"}
@@ -36,6 +38,11 @@ class UserFactory(factory.django.DjangoModelFactory[User]):
 
     username = factory.Sequence(lambda n: f"staff{n}")
     is_staff = True
+
+
+def parlor_manager(parlor: Parlor) -> User:
+    """The manager account of ``parlor`` (made on first use; one per parlor)."""
+    return member_of(parlor, Role.MANAGER, user=UserFactory(username=f"manager-of-{parlor.pk}"))
 
 
 def point_unit_of(session: Any) -> int:
@@ -69,7 +76,8 @@ class SessionFactory(factory.Factory[Session]):
     players: Any = factory.LazyAttribute(
         lambda o: [PlayerFactory(parlor=o.parlor) for _ in range(4)]
     )
-    by = factory.SubFactory(UserFactory)
+    # The parlor's manager opens it (the policy refuses an account of another parlor).
+    by = factory.LazyAttribute(lambda o: parlor_manager(o.parlor))
 
     @classmethod
     def _create(cls, model_class: type[Session], *args: Any, **kwargs: Any) -> Session:

@@ -32,7 +32,7 @@ from ledger.services.audit import (
 from ledger.services.settlements import session_close
 from ledger.tasks import audit_ledger
 from tests.ledger.conftest import Record
-from tests.ledger.factories import SessionFactory, UserFactory, draw, ron
+from tests.ledger.factories import SessionFactory, draw, parlor_manager, ron
 from tests.ledger.test_invariants import ENDINGS, STEPS
 from tests.ledger.test_invariants import _play as play
 
@@ -71,10 +71,10 @@ def played(record: Record) -> Session:
 
 
 @pytest.fixture
-def closed(record: Record, staff: User) -> Session:
+def closed(manager: User, record: Record, staff: User) -> Session:
     session = SessionFactory()
     record(session, *GAME)
-    session_close(session=session, by=staff)
+    session_close(session=session, by=manager)
     return session
 
 
@@ -232,7 +232,7 @@ def test_books_kept_by_the_services_always_pass_the_audit(
     # Random hands, voids, amendments, closes and reopenings (tests/ledger/test_invariants.py).
     with transaction.atomic():
         session = SessionFactory()
-        play(session, steps + endings, UserFactory(username="hypothesis"))
+        play(session, steps + endings, parlor_manager(session.parlor))
         report = ledger_audit()
         transaction.set_rollback(True)
 

@@ -24,6 +24,7 @@ from ledger.services.hands import hand_record
 from parlor.services.roles import ROLE_STAFF, roles_sync
 from tests.ledger.api.support import post_hand, token_client, user_with_role
 from tests.ledger.factories import SessionFactory, UserFactory, draw
+from tests.parlor.factories import member_of
 
 pytestmark = [pytest.mark.requires_postgres, pytest.mark.django_db(transaction=True)]
 
@@ -69,7 +70,10 @@ def assert_every_hand_once(session: Session, users: list[User]) -> None:
 
 def test_staff_recording_at_once_through_the_service_lose_and_duplicate_nothing() -> None:
     session = SessionFactory()
-    users = [UserFactory(username=f"desk{i}") for i in range(THREADS)]
+    users = [
+        member_of(session.parlor, ROLE_STAFF, user=UserFactory(username=f"desk{i}"))
+        for i in range(THREADS)
+    ]
 
     def record(index: int) -> None:
         for _ in range(HANDS_EACH):

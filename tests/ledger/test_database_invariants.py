@@ -15,7 +15,9 @@ from ledger.models import HandResult, LedgerEntry, Posting, PostingKind, Session
 from ledger.selectors import session_accounts
 from ledger.services.hands import hand_record
 from ledger.services.postings import Leg, PlannedPosting, posting_create
+from parlor.services.roles import ROLE_MANAGER
 from tests.ledger.factories import SessionFactory, UserFactory, draw
+from tests.parlor.factories import house_member
 
 pytestmark = [pytest.mark.requires_postgres, pytest.mark.django_db(transaction=True)]
 
@@ -35,7 +37,7 @@ def _insert_entry(*, posting_id: int, account_id: int, points: int) -> None:
 @pytest.fixture
 def played() -> tuple[Session, HandResult, User]:
     session = SessionFactory()
-    user = UserFactory()
+    user = house_member(UserFactory(), ROLE_MANAGER)
     hand = hand_record(session=session, hand=draw(2), entered_by=user)
     return session, hand, user
 

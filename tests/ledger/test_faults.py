@@ -106,7 +106,7 @@ def test_the_api_says_the_hand_was_not_recorded_and_a_retry_records_it_once(
 
 
 def test_a_close_job_losing_the_database_retries_and_settles_once(
-    staff: User, monkeypatch: pytest.MonkeyPatch
+    manager: User, staff: User, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import ledger.services.settlements as settlements_service
 
@@ -119,9 +119,9 @@ def test_a_close_job_losing_the_database_retries_and_settles_once(
 
     # The first delivery fails and asks for a retry (a worker would run it again later).
     with pytest.raises((Retry, OperationalError)):
-        close_session.delay(session.pk, staff.pk).get(timeout=30)
-    retried = close_session.delay(session.pk, staff.pk).get(timeout=30)
-    duplicate = close_session.delay(session.pk, staff.pk).get(timeout=30)
+        close_session.delay(session.pk, manager.pk).get(timeout=30)
+    retried = close_session.delay(session.pk, manager.pk).get(timeout=30)
+    duplicate = close_session.delay(session.pk, manager.pk).get(timeout=30)
 
     session.refresh_from_db()
     assert session.state == SessionState.CLOSED

@@ -36,8 +36,10 @@ from ledger.selectors import (
 from ledger.services.corrections import hand_amend, hand_void
 from ledger.services.hands import hand_record
 from ledger.services.settlements import session_close
+from parlor.services.roles import ROLE_MANAGER
 from tests.ledger.books import unbalanced_postings
 from tests.ledger.factories import PINFU_TANYAO, SessionFactory, UserFactory
+from tests.parlor.factories import house_member
 
 pytestmark = pytest.mark.django_db
 
@@ -180,7 +182,7 @@ def test_random_play_keeps_the_books_balanced_and_in_step_with_the_engine(
 ) -> None:
     with transaction.atomic():
         session = SessionFactory()
-        user = UserFactory(username="hypothesis")
+        user = house_member(UserFactory(username="hypothesis"), ROLE_MANAGER)
         _play(session, steps + endings, user)
         _check_books(session)
         transaction.set_rollback(True)

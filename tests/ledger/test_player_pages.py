@@ -29,18 +29,18 @@ def login_for(player: object, username: str) -> Client:
 
 
 @pytest.fixture
-def games(staff: User) -> dict[str, object]:
+def games(manager: User, staff: User) -> dict[str, object]:
     closed = SessionFactory()
     hand_record(session=closed, hand=draw(0), entered_by=staff)
     hand_record(session=closed, hand=dealer_busts_seat_1(), entered_by=staff)
-    session_close(session=closed, by=staff)
+    session_close(session=closed, by=manager)
     players = [seat.player for seat in closed.seats.order_by("seat")]
     still_open = SessionFactory(parlor=closed.parlor, players=players)
     hand_record(session=still_open, hand=ron(2, 0, riichi=[2]), entered_by=staff)
     # Another game in which player 0 did not sit, with another's money.
     elsewhere = SessionFactory(parlor=closed.parlor)
     hand_record(session=elsewhere, hand=dealer_busts_seat_1(), entered_by=staff)
-    session_close(session=elsewhere, by=staff)
+    session_close(session=elsewhere, by=manager)
     return {"closed": closed, "open": still_open, "elsewhere": elsewhere, "players": players}
 
 

@@ -14,6 +14,7 @@ from typing import Any
 import factory
 from django.contrib.auth.models import User
 
+from parlor.access import forget_memberships
 from parlor.models import (
     GameFeePayer,
     Membership,
@@ -34,6 +35,7 @@ def house_member(user: User, role: str) -> User:
     HOUSE_MEMBERS.append((user, Role(role)))
     for parlor in Parlor.objects.all():
         Membership.objects.get_or_create(user=user, parlor=parlor, defaults={"role": role})
+    forget_memberships(user)
     return user
 
 
@@ -48,6 +50,7 @@ def member_of(
             is_staff=True,
         )
     Membership.objects.update_or_create(user=user, parlor=parlor, defaults={"role": role})
+    forget_memberships(user)  # the same object may have been asked before, in this test
     return user
 
 
@@ -65,6 +68,7 @@ class ParlorFactory(factory.django.DjangoModelFactory[Parlor]):
         if create:
             for user, role in HOUSE_MEMBERS:
                 Membership.objects.get_or_create(user=user, parlor=parlor, defaults={"role": role})
+                forget_memberships(user)
 
 
 class MembershipFactory(factory.django.DjangoModelFactory[Membership]):

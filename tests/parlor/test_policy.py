@@ -1,6 +1,9 @@
 """parlor.policy: the one table of who may do what, by role, parlor and session state."""
 
+from pathlib import Path
+
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
 
 from ledger.models import SessionState
@@ -86,3 +89,10 @@ def test_allowed_parlors_follow_the_role_in_each() -> None:
     member_of(second, Role.PLAYER, user=user)
     assert policy.allowed_parlor_ids(user, Action.VIEW_BOOKS) == frozenset({first.pk})
     assert policy.allowed_parlor_ids(user, Action.VIEW_OWN) == frozenset({first.pk, second.pk})
+
+
+def test_the_documented_table_is_the_policys() -> None:
+    docs = (Path(settings.BASE_DIR) / "docs" / "permissions.md").read_text(encoding="utf-8")
+    start = docs.index("-->\n", docs.index("<!-- generated from parlor/policy.py")) + len("-->\n")
+    end = docs.index("\n<!-- end of the generated table -->")
+    assert docs[start:end] == policy.markdown_table()

@@ -6,9 +6,11 @@ from typing import Any
 
 from rest_framework import serializers
 
+from api.scoping import limit_fields
 from ledger.api.serializers.books import PostingSerializer
 from ledger.api.serializers.hands import HandPayloadField, HandResultSerializer
 from ledger.models import Correction, CorrectionKind, HandResult
+from parlor.policy import Action
 
 
 class CorrectionInputSerializer(serializers.Serializer[Any]):
@@ -20,6 +22,11 @@ class CorrectionInputSerializer(serializers.Serializer[Any]):
     payload = HandPayloadField(
         required=False, help_text="amend only: the corrected hand (as POSTed to hands/)."
     )
+
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        """A hand of a parlor where the user may not void hands does not exist (400)."""
+        fields = super().get_fields()
+        return limit_fields(self, fields, Action.VOID_HAND, {"hand": "session__parlor"})
 
 
 class CorrectionSerializer(serializers.ModelSerializer[Correction]):

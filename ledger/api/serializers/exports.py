@@ -8,9 +8,11 @@ from django.conf import settings
 from rest_framework import serializers
 from rest_framework.reverse import reverse
 
+from api.scoping import limit_fields
 from ledger.exports.download import export_is_ready
 from ledger.models import CloseJobState, ExportJob, ExportKind, ExportScope
 from parlor.models import Parlor, Player
+from parlor.policy import Action
 
 REQUESTABLE_KINDS = [kind for kind in ExportKind.values if kind != ExportKind.DAY_REPORT]
 
@@ -77,6 +79,11 @@ class ExportRequestSerializer(serializers.Serializer[Any]):
         default="",
         help_text="Statements only: the language to print them in. Default: each player's own.",
     )
+
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        """Another parlor, or its player, does not exist for the user (400)."""
+        paths = {"parlor": "pk", "player": "parlor"}
+        return limit_fields(self, super().get_fields(), Action.EXPORT_OWN, paths)
 
 
 class CloseJobSerializer(serializers.Serializer[Any]):

@@ -1,4 +1,4 @@
-"""Penalties: chonbo recorded by a manager, and the penalty rows for the audit."""
+"""Penalties: chonbo recorded at the desk, and the penalty rows for the audit."""
 
 from __future__ import annotations
 
@@ -6,8 +6,10 @@ from typing import Any
 
 from rest_framework import serializers
 
+from api.scoping import limit_fields
 from ledger.api.serializers.hands import HandResultSerializer
 from ledger.models import Penalty, Session
+from parlor.policy import Action
 
 
 class ChonboInputSerializer(serializers.Serializer[Any]):
@@ -24,6 +26,11 @@ class ChonboInputSerializer(serializers.Serializer[Any]):
         help_text="Seats that had declared riichi in the hand (they take their stick back).",
     )
     note = serializers.CharField(required=False)
+
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        """A session of a parlor where the user may not record penalties does not exist (400)."""
+        fields = super().get_fields()
+        return limit_fields(self, fields, Action.RECORD_PENALTY, {"session": "parlor"})
 
 
 class PenaltySerializer(serializers.ModelSerializer[Penalty]):

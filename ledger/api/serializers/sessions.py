@@ -6,8 +6,10 @@ from typing import Any
 
 from rest_framework import serializers
 
+from api.scoping import limit_fields
 from ledger.models import Session, SessionSeat
 from parlor.models import Player, Rate, RulesetConfig, Table
+from parlor.policy import Action
 
 
 class SeatSerializer(serializers.ModelSerializer[SessionSeat]):
@@ -57,6 +59,11 @@ class SessionOpenSerializer(serializers.Serializer[Any]):
     )
     ruleset_config = serializers.PrimaryKeyRelatedField(queryset=RulesetConfig.objects.all())
     rate = serializers.PrimaryKeyRelatedField(queryset=Rate.objects.all())
+
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        """Only the rows of the parlors where the user may open a session (others: 400)."""
+        paths = {name: "parlor" for name in ("table", "players", "ruleset_config", "rate")}
+        return limit_fields(self, super().get_fields(), Action.OPEN_SESSION, paths)
 
 
 class BalanceSerializer(serializers.Serializer[Any]):

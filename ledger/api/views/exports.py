@@ -7,8 +7,10 @@
   the close's state. ``GET`` the same URL: the state (``idle``, ``queued``, ``failed``
   with the error, ``done``). Managers only.
 
-Staff and managers export anything; a player's login may ask only for its own
-statement and sees only the jobs it asked for. See docs/jobs.md.
+Staff and managers export their parlors' books; a player's login may ask only
+for its own statement and sees only the jobs it asked for. A job of another
+parlor is 404, and a request naming another parlor or its player is 400 (they
+do not exist for the user). See docs/jobs.md and docs/permissions.md.
 """
 
 from __future__ import annotations
@@ -17,9 +19,8 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
-from django.db.models import QuerySet
-from django.http import FileResponse
-from django.shortcuts import get_object_or_404
+from django.db.models import Q, QuerySet
+from django.http import FileResponse, Http404
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
@@ -29,14 +30,8 @@ from rest_framework.views import APIView
 
 from api.errors import ApiError, ErrorSerializer
 from api.pagination import ApiPagination
-from api.permissions import (
-    DESK,
-    EVERYONE,
-    MANAGERS,
-    RolePermission,
-    sees_everyone,
-    user_player,
-)
+from api.permissions import RolePermission
+from api.scoping import books, member_player
 from ledger.api.serializers.exports import (
     CloseJobSerializer,
     CloseRequestSerializer,
@@ -49,7 +44,9 @@ from ledger.models import ExportJob, ExportKind, ExportScope, Session
 from ledger.selectors.closing import session_close_state
 from ledger.services.exports import ExportRequestError, export_request
 from ledger.services.queue import close_enqueue, export_enqueue
+from parlor import policy
 from parlor.models import Player
+from parlor.policy import Action
 
 
 def acting_user(request: Request) -> User:
@@ -68,13 +65,23 @@ class ExportJobViewSet(
     serializer_class = ExportJobSerializer
     pagination_class = ApiPagination
     permission_classes = [RolePermission]
-    roles_by_action = {"read": EVERYONE, "create": EVERYONE, "download": EVERYONE}
+    roles_by_action = {
+        "read": Action.EXPORT_OWN,
+        "create": Action.EXPORT_OWN,
+        "download": Action.EXPORT_OWN,
+    }
 
     def get_queryset(self) -> QuerySet[ExportJob]:
+        """Every job of the parlors whose books the user exports; elsewhere, only its own."""
+        user = self.request.user
         jobs = ExportJob.objects.select_related("requested_by").order_by("-requested_at", "-pk")
-        if sees_everyone(self.request.user):
+        books_ids = policy.allowed_parlor_ids(user, Action.EXPORT_BOOKS)
+        if books_ids is None:
             return jobs
-        return jobs.filter(requested_by_id=self.request.user.pk)
+        own_ids = policy.allowed_parlor_ids(user, Action.EXPORT_OWN) or frozenset()
+        return jobs.filter(
+            Q(parlor_id__in=books_ids) | Q(parlor_id__in=own_ids, requested_by_id=user.pk)
+        )
 
     @extend_schema(
         request=ExportRequestSerializer,
@@ -82,7 +89,7 @@ class ExportJobViewSet(
         description="Queue an export; poll the job for its progress, then download it.",
     )
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        form = ExportRequestSerializer(data=request.data)
+        form = ExportRequestSerializer(data=request.data, context=self.get_serializer_context())
         form.is_valid(raise_exception=True)
         data = dict(form.validated_data)
         player: Player | None = data.get("player")
@@ -94,7 +101,7 @@ class ExportJobViewSet(
                 message="name the parlor",
                 field="parlor",
             )
-        self._check_own_statement(request, data)
+        self._check_own_statement(request, data, parlor.pk)
         try:
             job = export_request(
                 kind=data["kind"], scope=data["scope"], format=data["format"], parlor=parlor,
@@ -111,16 +118,18 @@ class ExportJobViewSet(
         body = ExportJobSerializer(job, context=self.get_serializer_context()).data
         return Response(body, status=status.HTTP_202_ACCEPTED)
 
-    def _check_own_statement(self, request: Request, data: dict[str, Any]) -> None:
-        if sees_everyone(request.user):
+    def _check_own_statement(self, request: Request, data: dict[str, Any], parlor_id: int) -> None:
+        """Who may export: the policy's ``EXPORT_BOOKS``, or ``EXPORT_OWN`` for one's statement."""
+        if policy.allows(request.user, Action.EXPORT_BOOKS, parlor_id=parlor_id):
             return
-        own = user_player(request.user)
+        own = member_player(request.user)
         if (
             own is not None
             and data["kind"] == ExportKind.STATEMENTS
             and data["scope"] == ExportScope.PLAYER
             and data.get("player") == own
         ):
+            policy.check(request.user, Action.EXPORT_OWN, parlor_id=parlor_id)
             return
         raise ApiError(
             status_code=403,
@@ -149,14 +158,19 @@ class SessionCloseJobView(APIView):
     """The background close of one session: ask for it (202) or read its state."""
 
     permission_classes = [RolePermission]
-    roles_by_action = {"read": DESK, "write": MANAGERS}
+    roles_by_action = {"read": Action.VIEW_BOOKS, "write": Action.CLOSE_SESSION}
 
-    def _session(self, session_pk: int) -> Session:
-        return get_object_or_404(Session, pk=session_pk)
+    def _session(self, request: Request, session_pk: int, action: Action) -> Session:
+        """Another parlor's session is 404; the role in its parlor is the policy's (403)."""
+        session = books(Session.objects.all(), request.user).filter(pk=session_pk).first()
+        if session is None:
+            raise Http404("No such session.")
+        policy.check(request.user, action, parlor_id=session.parlor_id)
+        return session
 
     @extend_schema(responses={200: CloseJobSerializer})
     def get(self, request: Request, session_pk: int) -> Response:
-        state = session_close_state(session=self._session(session_pk))
+        state = session_close_state(session=self._session(request, session_pk, Action.VIEW_BOOKS))
         return Response(CloseJobSerializer(state).data)
 
     @extend_schema(
@@ -169,9 +183,11 @@ class SessionCloseJobView(APIView):
     def post(self, request: Request, session_pk: int) -> Response:
         form = CloseRequestSerializer(data=request.data)
         form.is_valid(raise_exception=True)
+        stop = form.validated_data["stop"]
+        action = Action.STOP_SESSION if stop else Action.CLOSE_SESSION
         state = close_enqueue(
-            session=self._session(session_pk),
+            session=self._session(request, session_pk, action),
             by=acting_user(request),
-            stop=form.validated_data["stop"],
+            stop=stop,
         )
         return Response(CloseJobSerializer(state).data, status=status.HTTP_202_ACCEPTED)

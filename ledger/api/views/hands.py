@@ -19,10 +19,10 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from api.errors import WRITE_ERRORS, ApiError, ErrorSerializer
+from api.errors import WRITE_ERRORS, ErrorSerializer
 from api.idempotency import IDEMPOTENCY_PARAMETER, idempotent, rolls_back_whole
 from api.parsers import SafeJSONParser
-from api.permissions import DESK, MANAGERS, acting_user, user_roles
+from api.permissions import acting_user
 from api.viewsets import ApiDefaults
 from ledger.api.filters import include_corrected, include_corrected_parameter
 from ledger.api.hand_numbers import (
@@ -36,14 +36,15 @@ from ledger.api.serializers.hands import (
     HandPreviewSerializer,
     HandResultSerializer,
 )
-from ledger.errors import RequestErrorCode
-from ledger.models import HandKind, HandResult, Session
+from ledger.models import HandResult, Session
 from ledger.selectors.listings import (
     hand_just_written,
     hands_with_postings,
     session_with_seat_numbers,
 )
 from ledger.services.hands import hand_preview, hand_record_returning
+from parlor import policy
+from parlor.policy import Action
 
 SESSION_PARAMETER = OpenApiParameter(
     "session_pk", OpenApiTypes.INT, OpenApiParameter.PATH, description="The session's id."
@@ -56,19 +57,6 @@ RECORD_ERRORS = {**ERRORS, 428: ErrorSerializer}
 def request_body(request: Request) -> Mapping[str, Any]:
     """The parsed JSON body as sent; the services refuse anything but an object, naming it."""
     return cast(Mapping[str, Any], request.data)
-
-
-def refuse_chonbo_unless_manager(request: Request) -> None:
-    """A chonbo is a penalty: staff record hands, managers record penalties."""
-    body = request.data
-    is_chonbo = isinstance(body, Mapping) and body.get("kind") == HandKind.CHONBO
-    if is_chonbo and not user_roles(request.user) & MANAGERS:
-        raise ApiError(
-            status_code=status.HTTP_403_FORBIDDEN,
-            code=RequestErrorCode.CHONBO_NEEDS_MANAGER,
-            message="a chonbo is a penalty: a manager records it (POST /api/penalties/)",
-            field="kind",
-        )
 
 
 @extend_schema_view(
@@ -85,7 +73,11 @@ class HandViewSet(
 
     serializer_class = HandResultSerializer
     parser_classes = [SafeJSONParser]
-    roles_by_action = {"read": DESK, "create": DESK, "preview": DESK}
+    roles_by_action = {
+        "read": Action.VIEW_BOOKS,
+        "create": Action.RECORD_HAND,
+        "preview": Action.RECORD_HAND,
+    }
     filterset_class = None
 
     def _session_and_seats(self) -> tuple[Session, dict[int, int]]:
@@ -93,6 +85,9 @@ class HandViewSet(
             found = session_with_seat_numbers(session_id=int(self.kwargs["session_pk"]))
             if found is None:
                 raise Http404("No such session.")
+            # Another parlor's session does not exist (404); the role is the policy's (403).
+            action = Action.RECORD_HAND if self.action == "preview" else Action.VIEW_BOOKS
+            policy.check(self.request.user, action, parlor_id=found[0].parlor_id)
             self._loaded = found
         return self._loaded
 
@@ -118,14 +113,15 @@ class HandViewSet(
         responses={201: HandResultSerializer, **RECORD_ERRORS},
         parameters=[SESSION_PARAMETER, IDEMPOTENCY_PARAMETER, HAND_NUMBER_PARAMETER],
         description="Record the next hand of an open session. The response carries the "
-        "engine's result and the postings written. A chonbo needs the manager role. The "
+        "engine's result and the postings written. The "
         "request must carry an Idempotency-Key or an Expected-Hand-Number header (428 "
         "without either), so that a retry never records the hand twice.",
     )
     @idempotent
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         expected = hand_number_or_key(request)
-        refuse_chonbo_unless_manager(request)
+        # The service asks the policy (record a hand, or a chonbo or dead-hand penalty, in the
+        # session's parlor and state): no query more than the recording's own.
         try:
             with wrong_number_names_header():
                 recorded = hand_record_returning(

@@ -1,4 +1,5 @@
-"""Penalties: the desk reads them (chonbo and dead hands); managers record a chonbo."""
+"""Penalties: the desk reads them (chonbo and dead hands) and records a chonbo (the policy's
+``RECORD_PENALTY``: at the table the staff are the referees)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from rest_framework.response import Response
 from api.errors import WRITE_ERRORS, ErrorSerializer
 from api.idempotency import IDEMPOTENCY_PARAMETER, idempotent
 from api.parsers import SafeJSONParser
-from api.permissions import DESK, MANAGERS, acting_user
+from api.permissions import acting_user
+from api.scoping import books
 from api.viewsets import ApiDefaults
 from ledger.api.filters import PenaltyFilter, include_corrected, include_corrected_parameter
 from ledger.api.hand_numbers import (
@@ -32,6 +34,7 @@ from ledger.models import HandKind, Penalty
 from ledger.selectors import penalties_for
 from ledger.selectors.listings import hand_with_postings, session_with_seat_numbers
 from ledger.services.hands import hand_record
+from parlor.policy import Action
 
 INCLUDE_CORRECTED = include_corrected_parameter("the penalties")
 
@@ -45,12 +48,13 @@ class PenaltyViewSet(
     serializer_class = PenaltySerializer
     filterset_class = PenaltyFilter
     parser_classes = [SafeJSONParser]
-    roles_by_action = {"read": DESK, "create": MANAGERS}
+    roles_by_action = {"read": Action.VIEW_BOOKS, "create": Action.RECORD_PENALTY}
 
     def get_queryset(self) -> QuerySet[Penalty]:
-        return penalties_for(
+        penalties = penalties_for(
             include_corrected=include_corrected(self.request) or self.action != "list"
         )
+        return books(penalties, self.request.user, "session__parlor")
 
     @extend_schema(
         request=ChonboInputSerializer,
@@ -63,7 +67,7 @@ class PenaltyViewSet(
     @idempotent
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         expected = hand_number_or_key(request)
-        form = ChonboInputSerializer(data=request.data)
+        form = ChonboInputSerializer(data=request.data, context=self.get_serializer_context())
         form.is_valid(raise_exception=True)
         data = dict(form.validated_data)
         session = data.pop("session")

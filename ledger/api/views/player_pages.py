@@ -5,6 +5,8 @@ Any login linked to a player (``Player.user``) reads its own: the sessions it
 sat in (with its own result), one session's live hands with the tiles as
 entered, every seat's name, points and chips at that table (never their
 money), and its money per business day. A session it did not sit in is 404.
+The login reads them only while it is a member of its player's parlor
+(``api.scoping.member_player``).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.pagination import ApiPagination
-from api.permissions import user_player
+from api.scoping import member_player
 from ledger.games import starting_points
 from ledger.models import Session, Settlement
 from ledger.selectors import session_scoreboard
@@ -36,7 +38,7 @@ from parlor.models import Player
 
 
 def own_player(request: Request) -> Player:
-    player = user_player(request.user)
+    player = member_player(request.user)
     if player is None:
         raise PermissionDenied("no player is linked to this login")
     return player

@@ -13,7 +13,8 @@ from rest_framework.response import Response
 
 from api.errors import WRITE_ERRORS
 from api.idempotency import IDEMPOTENCY_PARAMETER, idempotent
-from api.permissions import DESK, MANAGERS, acting_user
+from api.permissions import acting_user
+from api.scoping import books
 from api.viewsets import ApiDefaults
 from ledger.api.filters import SessionFilter
 from ledger.api.serializers.reads import SettlementSerializer
@@ -27,6 +28,8 @@ from ledger.models import Session
 from ledger.selectors.listings import sessions_with_seats
 from ledger.services.sessions import session_mark_settled, session_open
 from ledger.services.settlements import session_close
+from parlor import policy
+from parlor.policy import Action
 
 
 class SessionViewSet(
@@ -37,16 +40,29 @@ class SessionViewSet(
     serializer_class = SessionSerializer
     filterset_class = SessionFilter
     roles_by_action = {
-        "list": DESK,
-        "retrieve": DESK,
-        "balances": DESK,
-        "create": DESK,
-        "close": MANAGERS,
-        "mark_settled": MANAGERS,
+        "list": Action.VIEW_BOOKS,
+        "retrieve": Action.VIEW_BOOKS,
+        "balances": Action.VIEW_BOOKS,
+        "create": Action.OPEN_SESSION,
+        "close": Action.CLOSE_SESSION,
+        "mark_settled": Action.MARK_SETTLED,
     }
 
     def get_queryset(self) -> QuerySet[Session]:
-        return sessions_with_seats().order_by("-opened_at", "-pk")
+        """The sessions of the parlors where the user sees the books (others: 404)."""
+        return books(sessions_with_seats(), self.request.user).order_by("-opened_at", "-pk")
+
+    def get_object(self) -> Session:
+        """Another parlor's session is 404; the role in its parlor is the policy's (403).
+
+        The state is the service's to judge (closing a closed session returns its
+        settlement again), so only the parlor and the role are asked here.
+        """
+        session = super().get_object()
+        action = self.roles_by_action.get(self.action or "")
+        if action is not None and action is not Action.VIEW_BOOKS:
+            policy.check(self.request.user, action, parlor_id=session.parlor_id)
+        return session
 
     def _render(self, session_id: int) -> dict[str, Any]:
         session = sessions_with_seats().get(pk=session_id)
@@ -61,7 +77,7 @@ class SessionViewSet(
     )
     @idempotent
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        form = SessionOpenSerializer(data=request.data)
+        form = SessionOpenSerializer(data=request.data, context=self.get_serializer_context())
         form.is_valid(raise_exception=True)
         session = session_open(**form.validated_data, by=acting_user(request))
         return Response(self._render(session.pk), status=status.HTTP_201_CREATED)

@@ -3,7 +3,8 @@
 Query: ``parlor`` (required), ``date_from`` and ``date_to`` (business days, both
 included; default: the month of today's business day), ``ruleset_config``
 (optional) and ``ordering`` (a column, ``-`` first for descending; default
-``-net_money``). Staff and managers only: the standings show every player's money.
+``-net_money``). Staff and managers only (the policy's ``VIEW_BOOKS``): the
+standings show every player's money. Another parlor's standings are 404.
 """
 
 from __future__ import annotations
@@ -21,10 +22,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.permissions import DESK, RolePermission
+from api.permissions import RolePermission
 from ledger.exports.standings import CONTENT_TYPES, standings_file, standings_file_name
 from ledger.selectors.standings import SORT_FIELDS, Standings, month_of, parlor_standings
+from parlor import policy
 from parlor.models import Parlor
+from parlor.policy import Action
 
 BIGINT_MAX = 2**63 - 1
 # Business days far outside these cannot hold a game and would overflow the day bounds.
@@ -96,6 +99,7 @@ def standings_for(request: Request, query: type[StandingsQuerySerializer]) -> tu
     params.is_valid(raise_exception=True)
     data = params.validated_data
     parlor = get_object_or_404(Parlor, pk=data["parlor"])
+    policy.check(request.user, Action.VIEW_BOOKS, parlor_id=parlor.pk)
     first, last = month_of(parlor=parlor, moment=timezone.now())
     standings = parlor_standings(
         parlor=parlor,
@@ -111,7 +115,7 @@ class StandingsView(APIView):
     """Each player's record per ruleset configuration over a span of business days."""
 
     permission_classes = [RolePermission]
-    roles_by_action = {"read": DESK}
+    roles_by_action = {"read": Action.VIEW_BOOKS}
 
     @extend_schema(parameters=[StandingsQuerySerializer], responses=StandingsSerializer)
     def get(self, request: Request) -> Response:
@@ -123,7 +127,7 @@ class StandingsFileView(APIView):
     """The same standings as a CSV or XLSX file (``file_format``)."""
 
     permission_classes = [RolePermission]
-    roles_by_action = {"read": DESK}
+    roles_by_action = {"read": Action.VIEW_BOOKS}
 
     @extend_schema(
         parameters=[StandingsFileQuerySerializer],

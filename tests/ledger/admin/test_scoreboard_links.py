@@ -8,14 +8,14 @@ from django.test import Client
 from ledger.models import ScoreboardLink
 from parlor.services.roles import ROLE_MANAGER, ROLE_STAFF, roles_sync
 from tests.ledger.factories import UserFactory
-from tests.parlor.factories import ParlorFactory
+from tests.parlor.factories import ParlorFactory, house_member
 
 pytestmark = pytest.mark.django_db
 CHANGELIST = "/admin/ledger/scoreboardlink/"
 
 
 def signed_in(role: str) -> Client:
-    user = UserFactory(username=f"links-{role}", is_staff=True)
+    user = house_member(UserFactory(username=f"links-{role}", is_staff=True), role)
     user.groups.set([roles_sync()[role]])
     client = Client()
     client.force_login(user)

@@ -9,13 +9,14 @@ from django.test import Client
 
 from ledger.models import Session
 from parlor.models import Rate
-from tests.parlor.factories import RateFactory
+from tests.parlor.factories import ParlorFactory, RateFactory
 
 pytestmark = pytest.mark.django_db
 
 
 def test_view_site_leads_to_the_open_sessions(client_as: Callable[[str], Client]) -> None:
     client = client_as("manager")
+    ParlorFactory()  # the manager's parlor
     index = client.get("/admin/").content.decode()
     assert 'href="/"' in index  # the admin's "View site"
 

@@ -3,12 +3,15 @@
 import pytest
 from django.contrib.auth.models import User
 
+from parlor.services.roles import ROLE_MANAGER
 from tests.ledger.api.support import api_as, role_groups
 from tests.ledger.api.world import World, build_world
+from tests.parlor.factories import house_member
 
 __all__ = ["api_as", "role_groups"]
 
 
 @pytest.fixture
 def world(role_groups: None) -> World:
-    return build_world(by=User.objects.create_user("world-builder"))
+    builder = house_member(User.objects.create_user("world-builder"), ROLE_MANAGER)
+    return build_world(by=builder)

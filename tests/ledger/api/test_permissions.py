@@ -64,7 +64,8 @@ CASES = {
     "hand-record-chonbo": Case(
         "POST",
         lambda w: f"/api/sessions/{w.open.pk}/hands/",
-        managers(201),
+        # The staff are the table's referees: they record penalties (policy RECORD_PENALTY).
+        desk(201),
         lambda w: {"kind": "chonbo", "offender": 2, "cause": "false_riichi"},
         headers=A_NEW_KEY,
     ),
@@ -83,7 +84,7 @@ CASES = {
     "penalty-chonbo": Case(
         "POST",
         lambda w: "/api/penalties/",
-        managers(201),
+        desk(201),
         lambda w: {"session": w.open.pk, "offender": 2, "cause": "false_riichi"},
         headers=A_NEW_KEY,
     ),

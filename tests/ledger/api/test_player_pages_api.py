@@ -27,11 +27,11 @@ def money_keys(value: Any) -> set[str]:
 
 
 @pytest.fixture
-def closed(staff: User) -> Any:
+def closed(manager: User, staff: User) -> Any:
     session = SessionFactory()
     hand_record(session=session, hand=draw(0), entered_by=staff)
     hand_record(session=session, hand=dealer_busts_seat_1(), entered_by=staff)
-    session_close(session=session, by=staff)
+    session_close(session=session, by=manager)
     return session
 
 

@@ -91,4 +91,10 @@ def test_balance_is_the_sum_of_the_statement_lines(world: World, api_as: RoleCli
 def test_me_names_the_roles_and_the_linked_player(world: World, api_as: RoleClients) -> None:
     body = api_as("player", player=world.players[0]).get("/api/me/").json()
 
-    assert body == {"username": "api-player", "roles": ["player"], "player": world.players[0].pk}
+    assert body == {
+        "username": "api-player",
+        "roles": ["player"],
+        "memberships": [{"parlor": world.parlor.pk, "name": world.parlor.name, "role": "player"}],
+        "is_superuser": False,
+        "player": world.players[0].pk,
+    }

@@ -15,6 +15,7 @@ from ledger.models import ExportJob, Session
 from ledger.services.corrections import hand_void
 from ledger.services.hands import hand_record
 from ledger.services.settlements import session_close
+from parlor.services.roles import ROLE_MANAGER
 from tests.ledger.api.support import RoleClients, post_hand
 from tests.ledger.api.world import dealer_busts_seat_1
 from tests.ledger.factories import SessionFactory, draw, ron
@@ -24,6 +25,7 @@ from tests.parlor.factories import (
     RateFactory,
     RulesetConfigFactory,
     TableFactory,
+    house_member,
 )
 
 pytestmark = pytest.mark.django_db
@@ -31,7 +33,7 @@ pytestmark = pytest.mark.django_db
 
 def _user() -> User:
     user, _ = User.objects.get_or_create(username="rows-builder")
-    return user
+    return house_member(user, ROLE_MANAGER)
 
 
 def _session_with_draws(n: int) -> Session:

@@ -34,13 +34,13 @@ def state(token: str, **query: str) -> Any:
     return APIClient().get(f"/api/scoreboard/{token}/", query)
 
 
-def test_an_open_table_with_its_seats_round_and_last_hand(staff: User) -> None:
+def test_an_open_table_with_its_seats_round_and_last_hand(manager: User, staff: User) -> None:
     session = SessionFactory()
     hand_record(session=session, hand=draw(1, riichi=[1]), entered_by=staff)
     hand_record(session=session, hand=RIICHI_RON, entered_by=staff)
     closed = SessionFactory(parlor=session.parlor)
     hand_record(session=closed, hand=dealer_busts_seat_1(), entered_by=staff)
-    session_close(session=closed, by=staff)
+    session_close(session=closed, by=manager)
     link = scoreboard_link_get(parlor=session.parlor)
 
     response = state(link.token)

@@ -15,13 +15,14 @@ from django.contrib.auth.models import User
 from ledger.business_days import business_day_of
 from ledger.models import Session
 from ledger.services.closing import session_close_once
+from tests.ledger.factories import parlor_manager
 from tests.ledger.tasks.support import finished_session
 
 
 def closed_session(*, by: User, **factory: Any) -> Session:
     """The finished GAME, closed: settlement rows, game-end, conversion and fee postings."""
     session = finished_session(by=by, **factory)
-    session_close_once(session_id=session.pk, by=by)
+    session_close_once(session_id=session.pk, by=parlor_manager(session.parlor))
     session.refresh_from_db()
     return session
 

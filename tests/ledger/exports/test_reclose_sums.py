@@ -27,6 +27,7 @@ from tests.ledger.exports.support import closed_session, require_pdf
 from tests.ledger.exports.test_files import csv_rows, pdf_text, run, xlsx_sheets
 from tests.ledger.factories import UserFactory, ron
 from tests.ledger.tasks.support import NET
+from tests.parlor.factories import house_member
 
 pytestmark = pytest.mark.django_db
 
@@ -36,7 +37,7 @@ def reclosed(staff: User, manager: User) -> Session:
     session = closed_session(by=staff)
     first = HandResult.objects.get(session=session, ordinal=1)
     hand_amend(hand=first, payload=ron(2, 0), reason="wrong winner", by=manager)
-    session_close(session=session, by=staff)
+    session_close(session=session, by=manager)
     session.refresh_from_db()
     return session
 
@@ -53,6 +54,7 @@ def admin_client() -> Client:
     groups = roles_sync()
     user = UserFactory(username="books-manager", is_staff=True)
     user.groups.set([groups[ROLE_MANAGER]])
+    house_member(user, ROLE_MANAGER)  # a manager of the test's parlors
     client = Client()
     client.force_login(user)
     return client

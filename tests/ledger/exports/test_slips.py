@@ -18,7 +18,7 @@ from ledger.models import Session
 from ledger.services.closing import session_close_once
 from tests.ledger.exports.support import closed_session, require_pdf
 from tests.ledger.exports.test_reclose_sums import admin_client, books, reclosed
-from tests.ledger.factories import chonbo
+from tests.ledger.factories import chonbo, parlor_manager
 from tests.ledger.tasks.support import GAME, finished_session
 
 pytestmark = pytest.mark.django_db
@@ -35,7 +35,7 @@ def nets_on_slip(html: str) -> dict[str, str]:
 def with_chonbo(staff: User) -> Session:
     """GAME with a chonbo by seat 3 before its first hand: replayed, so the game ends the same."""
     session = finished_session(by=staff, hands=(chonbo(3), *GAME))
-    session_close_once(session_id=session.pk, by=staff)
+    session_close_once(session_id=session.pk, by=parlor_manager(session.parlor))
     session.refresh_from_db()
     return session
 

@@ -12,7 +12,7 @@ from ledger.services.closing import session_close_once
 from ledger.services.exports import ExportRequestError, export_request
 from parlor.services.preferences import user_language_set
 from tests.ledger.api.support import RoleClients
-from tests.ledger.factories import PINFU_TANYAO, chonbo, ron
+from tests.ledger.factories import PINFU_TANYAO, chonbo, parlor_manager, ron
 from tests.ledger.tasks.support import GAME, finished_session
 
 pytestmark = pytest.mark.django_db
@@ -22,7 +22,7 @@ WITH_INDICATORS = {**PINFU_TANYAO, "dora_indicators": "1z", "ura_indicators": "9
 
 def closed(staff: User, hands: tuple[dict, ...]) -> ExportJob:
     session = finished_session(by=staff, hands=hands)
-    session_close_once(session_id=session.pk, by=staff)
+    session_close_once(session_id=session.pk, by=parlor_manager(session.parlor))
     return session
 
 

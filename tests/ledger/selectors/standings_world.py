@@ -69,12 +69,12 @@ def standings_world(*, staff: User, manager: User) -> StandingsWorld:
     second = game(other, [2, 3, 4, 5], dealer_busts_seat_1())
     third = game(east, [3, 2, 1, 0], dealer_busts_seat_1())
     for session in (first, second, third):
-        session_close(session=session, by=staff)
+        session_close(session=session, by=manager)
     # The third game's hand is amended after its close (another seat pays), and it is closed
     # again: its first settlement is superseded and must count nowhere.
     hand = HandResult.objects.get(session=third, ordinal=1)
     hand_amend(hand=hand, payload=ron(0, 2, _daisangen()), reason="wrong payer", by=manager)
-    session_close(session=third, by=staff)
+    session_close(session=third, by=manager)
     still_open = game(east, [0, 1, 4, 5], draw(0, dead=dead))
     # Another parlor's game: never in this parlor's standings.
     game_elsewhere = ParlorFactory()
@@ -89,7 +89,7 @@ def standings_world(*, staff: User, manager: User) -> StandingsWorld:
         by=staff,
     )
     hand_record(session=outsider, hand=dealer_busts_seat_1(), entered_by=staff)
-    session_close(session=outsider, by=staff)
+    session_close(session=outsider, by=manager)
     for session in (first, second, third):
         session.refresh_from_db()
     return StandingsWorld(

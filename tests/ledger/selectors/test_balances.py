@@ -58,11 +58,13 @@ def test_scoreboard_query_count_does_not_grow_with_the_hands(record: Record) -> 
     assert len(few) == len(many) <= 4
 
 
-def test_player_balance_is_the_sum_over_every_session(record: Record, staff: User) -> None:
+def test_player_balance_is_the_sum_over_every_session(
+    manager: User, record: Record, staff: User
+) -> None:
     first = SessionFactory(rate__money_per_unit=50, rate__game_fee=0)
     player = first.seats.get(seat=1).player
     record(first, ron(1, 0), draw(), draw(), draw())
-    settlement = session_close(session=first, by=staff)
+    settlement = session_close(session=first, by=manager)
     second = SessionFactory(
         parlor=first.parlor,
         players=[player, *(s.player for s in first.seats.exclude(seat=1).order_by("seat"))],

@@ -167,7 +167,7 @@ def test_correcting_a_closed_session_undoes_the_close_and_reopens_it(
     session: Session, staff: User, manager: User, record: Record
 ) -> None:
     first, *_ = record(session, ron(1, 0, riichi=[1]), draw(2, riichi=[2]), draw(), draw())
-    closed = session_close(session=session, by=staff)
+    closed = session_close(session=session, by=manager)
     close_postings = list(Posting.objects.filter(session=session, hand__isnull=True))
 
     correction = hand_amend(hand=first, payload=ron(2, 0), reason="wrong winner", by=manager)
@@ -180,7 +180,7 @@ def test_correcting_a_closed_session_undoes_the_close_and_reopens_it(
     for posting in close_postings:
         assert legs(posting.reversed_by) == negated(legs(posting))
     assert session_settlement(session=session) == []
-    reclosed = session_close(session=session, by=staff)
+    reclosed = session_close(session=session, by=manager)
     assert [row.pk for row in reclosed] != [row.pk for row in closed]
     assert session_settlement(session=session) == reclosed
     assert [row.placement for row in reclosed] != [row.placement for row in closed]
@@ -190,7 +190,7 @@ def test_a_settled_session_refuses_corrections(
     session: Session, staff: User, manager: User, record: Record
 ) -> None:
     first, *_ = record(session, draw(), draw(), draw(), draw())
-    session_close(session=session, by=staff)
+    session_close(session=session, by=manager)
     session_mark_settled(session=session, by=manager)
 
     with pytest.raises(LedgerError) as refused:

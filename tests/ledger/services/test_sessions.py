@@ -212,9 +212,9 @@ def test_mark_settled_needs_a_closed_session_and_is_idempotent(
     assert refused.value.code == LedgerErrorCode.SESSION_NOT_CLOSED
 
     record(session, draw(), draw(), draw(), draw())
-    session_close(session=session, by=staff)
+    session_close(session=session, by=manager)
     settled = session_mark_settled(session=session, by=manager)
-    again = session_mark_settled(session=session, by=staff)
+    again = session_mark_settled(session=session, by=manager)
 
     assert settled.state == again.state == SessionState.SETTLED
     assert again.settled_by == manager

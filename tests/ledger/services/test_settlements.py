@@ -37,7 +37,7 @@ from ledger.services.settlements import money_for, session_close
 from parlor.models import GameFeePayer
 from tests.ledger.books import legs, unbalanced_postings
 from tests.ledger.conftest import Record
-from tests.ledger.factories import SessionFactory, draw, ron
+from tests.ledger.factories import SessionFactory, draw, parlor_manager, ron
 from tests.parlor.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -49,15 +49,17 @@ POINTS = [-29900, 38900, 7000, -16000]
 def closed_session(record: Record, staff: User, **rate: object) -> Session:
     session = SessionFactory(**{f"rate__{name}": value for name, value in rate.items()})
     record(session, *GAME)
-    session_close(session=session, by=staff)
+    session_close(session=session, by=parlor_manager(session.parlor))
     return session
 
 
-def test_close_settles_points_in_money_at_the_rate(record: Record, staff: User) -> None:
+def test_close_settles_points_in_money_at_the_rate(
+    manager: User, record: Record, staff: User
+) -> None:
     session = SessionFactory(rate__money_per_unit=50, rate__game_fee=500)
     record(session, *GAME)
 
-    rows = session_close(session=session, by=staff)
+    rows = session_close(session=session, by=manager)
 
     assert [row.final_score for row in rows] == [20100, 28900, 27000, 24000]
     assert [row.placement for row in rows] == [4, 1, 2, 3]
@@ -67,7 +69,7 @@ def test_close_settles_points_in_money_at_the_rate(record: Record, staff: User) 
     assert [row.fee for row in rows] == [500] * 4
     assert [row.net_money for row in rows] == [-1995, 1445, -150, -1300]
     session.refresh_from_db()
-    assert (session.state, session.closed_by) == (SessionState.CLOSED, staff)
+    assert (session.state, session.closed_by) == (SessionState.CLOSED, manager)
 
 
 def test_close_posts_leftover_sticks_then_oka_and_uma(record: Record, staff: User) -> None:
@@ -136,7 +138,7 @@ def test_game_fee_is_paid_by_whom_the_rate_says(
 
 
 def test_leftover_sticks_kept_by_the_house_are_paid_to_it_in_money(
-    record: Record, staff: User
+    manager: User, record: Record, staff: User
 ) -> None:
     session = SessionFactory(
         ruleset_config__game_options={"length": "east", "leftover_sticks": "house"},
@@ -145,7 +147,7 @@ def test_leftover_sticks_kept_by_the_house_are_paid_to_it_in_money(
     )
     record(session, *GAME)
 
-    rows = session_close(session=session, by=staff)
+    rows = session_close(session=session, by=manager)
 
     # Seat 1 ends on 27,900 without the stick; it is still first.
     assert [row.points for row in rows] == [-29900, 37900, 7000, -16000]
@@ -154,36 +156,38 @@ def test_leftover_sticks_kept_by_the_house_are_paid_to_it_in_money(
     assert [row.money for row in rows] == [-1495, 1895, 350, -800]
 
 
-def test_close_is_idempotent(record: Record, staff: User) -> None:
+def test_close_is_idempotent(manager: User, record: Record, staff: User) -> None:
     session = SessionFactory()
     record(session, *GAME)
-    first = session_close(session=session, by=staff)
+    first = session_close(session=session, by=manager)
     postings = Posting.objects.count()
 
-    again = session_close(session=session, by=staff)
+    again = session_close(session=session, by=manager)
 
     assert again == first
     assert Posting.objects.count() == postings
 
 
-def test_a_game_still_going_cannot_be_closed(session: Session, record: Record, staff: User) -> None:
+def test_a_game_still_going_cannot_be_closed(
+    manager: User, session: Session, record: Record, staff: User
+) -> None:
     record(session, *GAME[:3])
 
     with pytest.raises(LedgerError) as refused:
-        session_close(session=session, by=staff)
+        session_close(session=session, by=manager)
 
     assert refused.value.code == LedgerErrorCode.GAME_NOT_FINISHED
     assert session.postings.exclude(hand__isnull=False).count() == 0
 
 
 def test_a_game_stopped_by_the_manager_closes_on_the_scores_as_they_stand(
-    session: Session, record: Record, staff: User
+    manager: User, session: Session, record: Record, staff: User
 ) -> None:
     # The fourth hand of GAME is a draw with everyone noten: it changes no score, so the
     # game stopped after three hands settles exactly as the whole game does.
     record(session, *GAME[:3])
 
-    rows = session_close(session=session, by=staff, stop=True)
+    rows = session_close(session=session, by=manager, stop=True)
 
     assert [row.points for row in rows] == POINTS
     assert [row.placement for row in rows] == [4, 1, 2, 3]
@@ -192,7 +196,7 @@ def test_a_game_stopped_by_the_manager_closes_on_the_scores_as_they_stand(
 
 
 def test_close_refuses_books_that_disagree_with_the_engine(
-    session: Session, record: Record, staff: User
+    manager: User, session: Session, record: Record, staff: User
 ) -> None:
     record(session, *GAME)
     # A balanced posting no hand explains: the books no longer match the engine's replay.
@@ -201,7 +205,7 @@ def test_close_refuses_books_that_disagree_with_the_engine(
     posting_create(session=session, planned=PlannedPosting(PostingKind.HAND, stray), by=staff)
 
     with pytest.raises(LedgerError) as refused:
-        session_close(session=session, by=staff)
+        session_close(session=session, by=manager)
 
     assert refused.value.code == LedgerErrorCode.LEDGER_OUT_OF_STEP
     assert "seat 0" in refused.value.message
@@ -275,14 +279,14 @@ def speed_tonpuu_session(**game_options: object) -> Session:
 
 
 def test_placement_only_game_settles_chips_and_voids_raw_points(
-    record: Record, staff: User
+    manager: User, record: Record, staff: User
 ) -> None:
     # Hand 1: riichi pinfu tanyao aka, kiriage mangan 8,000 and 1 chip from seat 0.
     # Final scores 16,000 / 33,000 (stick included) / 27,000 / 24,000: placements 4/1/2/3.
     session = speed_tonpuu_session()
     record(session, *SPEED_GAME)
 
-    rows = session_close(session=session, by=staff)
+    rows = session_close(session=session, by=manager)
 
     assert [row.placement for row in rows] == [4, 1, 2, 3]
     assert [row.points for row in rows] == [0, 0, 0, 0]
@@ -300,12 +304,12 @@ def test_placement_only_game_settles_chips_and_voids_raw_points(
 
 
 def test_placement_only_game_lets_sticks_kept_by_the_house_lapse(
-    record: Record, staff: User
+    manager: User, record: Record, staff: User
 ) -> None:
     session = speed_tonpuu_session(leftover_sticks="house")
     record(session, *SPEED_GAME)
 
-    rows = session_close(session=session, by=staff)
+    rows = session_close(session=session, by=manager)
 
     house = session_accounts(session=session).house
     assert account_balance(account=house) == Balance(points=0, chips=0, money=0)
@@ -313,7 +317,9 @@ def test_placement_only_game_lets_sticks_kept_by_the_house_lapse(
     assert unbalanced_postings() == []
 
 
-def test_three_player_game_closes_with_three_settlements(record: Record, staff: User) -> None:
+def test_three_player_game_closes_with_three_settlements(
+    manager: User, record: Record, staff: User
+) -> None:
     # tenhou-sanma, East only: 35,000 start, 40,000 return, uma 15/0/-15 thousand. Three
     # all-noten draws pass the deal round; tied scores place by seat (seat 0 first).
     # 1st: 15,000 - 5,000 + oka 15,000 = 25,000; 2nd: -5,000; 3rd: -15,000 - 5,000 = -20,000.
@@ -326,7 +332,7 @@ def test_three_player_game_closes_with_three_settlements(record: Record, staff: 
     )
     record(session, draw(), draw(), draw())
 
-    rows = session_close(session=session, by=staff)
+    rows = session_close(session=session, by=manager)
 
     assert [row.placement for row in rows] == [1, 2, 3]
     assert [row.points for row in rows] == [25000, -5000, -20000]
@@ -334,7 +340,7 @@ def test_three_player_game_closes_with_three_settlements(record: Record, staff: 
 
 
 def test_tied_seats_share_their_places_oka_and_uma_when_the_ruleset_says_so(
-    record: Record, staff: User
+    manager: User, record: Record, staff: User
 ) -> None:
     session = SessionFactory(
         ruleset_config__game_options={"length": "east", "ties": "share"},
@@ -345,7 +351,7 @@ def test_tied_seats_share_their_places_oka_and_uma_when_the_ruleset_says_so(
     # -15,000 - 25,000.
     record(session, draw(0, 1), draw(), draw(), draw(), draw())
 
-    rows = session_close(session=session, by=staff)
+    rows = session_close(session=session, by=manager)
 
     assert [row.final_score for row in rows] == [26500, 26500, 23500, 23500]
     assert [row.placement for row in rows] == [1, 1, 3, 3]

@@ -19,6 +19,7 @@ from ledger.models import Session, SessionState, Settlement
 from ledger.services.closing import CloseOutcome, session_close_once
 from ledger.services.settlements import session_close
 from ledger.tasks import close_session
+from parlor.services.roles import ROLE_MANAGER
 from tests.ledger.factories import UserFactory
 from tests.ledger.tasks.pg import (
     closes_waiting_on_insert,
@@ -27,6 +28,7 @@ from tests.ledger.tasks.pg import (
     waiting_backends,
 )
 from tests.ledger.tasks.support import CLOSED_ONCE, close_postings, finished_session
+from tests.parlor.factories import house_member
 
 pytestmark = [pytest.mark.requires_postgres, pytest.mark.django_db(transaction=True)]
 
@@ -61,7 +63,7 @@ def race(calls: list[Callable[[], T]]) -> list[T]:
 
 @pytest.fixture
 def closer() -> User:
-    return UserFactory(username="closer")
+    return house_member(UserFactory(username="closer"), ROLE_MANAGER)
 
 
 def test_two_closes_racing_post_the_game_end_once(closer: User) -> None:

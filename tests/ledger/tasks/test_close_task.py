@@ -27,7 +27,7 @@ from ledger.services.corrections import hand_void
 from ledger.services.hands import hand_record
 from ledger.services.queue import close_enqueue
 from ledger.tasks import close_session
-from tests.ledger.factories import draw
+from tests.ledger.factories import draw, parlor_manager
 from tests.ledger.tasks.support import (
     CLOSED_ONCE,
     GAME,
@@ -42,25 +42,25 @@ from tests.ledger.tasks.support import (
 pytestmark = pytest.mark.django_db
 
 
-def test_close_session_settles_the_game_in_money_at_the_rate(staff: User) -> None:
+def test_close_session_settles_the_game_in_money_at_the_rate(manager: User, staff: User) -> None:
     session = finished_session(by=staff)
 
-    result = close_session.delay(session.pk, staff.pk).get()
+    result = close_session.delay(session.pk, manager.pk).get()
 
     assert result["ok"] and result["closed_now"]
     assert [row["money"] for row in result["settlements"]] == MONEY
     rows = Settlement.objects.filter(session=session).order_by("seat")
     assert [row.net_money for row in rows] == NET
     session.refresh_from_db()
-    assert (session.state, session.closed_by) == (SessionState.CLOSED, staff)
+    assert (session.state, session.closed_by) == (SessionState.CLOSED, manager)
     assert close_postings(session) == CLOSED_ONCE
 
 
-def test_a_duplicate_delivery_posts_nothing_more(staff: User) -> None:
+def test_a_duplicate_delivery_posts_nothing_more(manager: User, staff: User) -> None:
     session = finished_session(by=staff)
 
-    first = close_session.delay(session.pk, staff.pk).get()
-    second = close_session.delay(session.pk, staff.pk).get()
+    first = close_session.delay(session.pk, manager.pk).get()
+    second = close_session.delay(session.pk, manager.pk).get()
 
     assert (first["closed_now"], second["closed_now"]) == (True, False)
     assert second["settlements"] == first["settlements"]
@@ -78,10 +78,10 @@ def test_a_close_without_a_user_acts_as_the_jobs_user(staff: User, settings: obj
     assert not session.closed_by.is_active and not session.closed_by.has_usable_password()
 
 
-def test_a_refused_close_leaves_the_session_open_with_the_error(staff: User) -> None:
+def test_a_refused_close_leaves_the_session_open_with_the_error(manager: User, staff: User) -> None:
     session = unfinished_session(by=staff)
 
-    result = close_session.delay(session.pk, staff.pk).get()
+    result = close_session.delay(session.pk, manager.pk).get()
 
     assert not result["ok"]
     assert result["error"]["code"] == LedgerErrorCode.GAME_NOT_FINISHED
@@ -95,16 +95,16 @@ def test_a_refused_close_leaves_the_session_open_with_the_error(staff: User) -> 
 
 
 def test_asking_again_clears_the_error_and_a_successful_close_keeps_none(
-    staff: User, django_capture_on_commit_callbacks: object
+    manager: User, staff: User, django_capture_on_commit_callbacks: object
 ) -> None:
     session = unfinished_session(by=staff)
-    close_session.delay(session.pk, staff.pk).get()
+    close_session.delay(session.pk, manager.pk).get()
 
     for hand in GAME[1:]:
         hand_record(session=session, hand=hand, entered_by=staff)
 
     with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
-        queued = close_enqueue(session=session, by=staff)
+        queued = close_enqueue(session=session, by=manager)
 
     assert queued.state == CloseJobState.QUEUED  # read before the task ran
     session.refresh_from_db()
@@ -115,12 +115,12 @@ def test_asking_again_clears_the_error_and_a_successful_close_keeps_none(
 
 def test_a_reopened_session_closes_again_as_close_number_2(staff: User, manager: User) -> None:
     session = finished_session(by=staff)
-    close_session.delay(session.pk, staff.pk).get()
+    close_session.delay(session.pk, manager.pk).get()
     hand_void(hand=session.hands.get(ordinal=4), reason="entered twice", by=manager)
 
     hand_record(session=session, hand=draw(), entered_by=staff)
 
-    result = close_session.delay(session.pk, staff.pk).get()
+    result = close_session.delay(session.pk, manager.pk).get()
 
     assert result["closed_now"]
     assert list(SessionClose.objects.filter(session=session).values_list("number", flat=True)) == [
@@ -131,9 +131,11 @@ def test_a_reopened_session_closes_again_as_close_number_2(staff: User, manager:
     assert live.count() == 1
 
 
-def test_the_database_refuses_a_second_close_with_the_same_number(staff: User) -> None:
+def test_the_database_refuses_a_second_close_with_the_same_number(
+    manager: User, staff: User
+) -> None:
     session = finished_session(by=staff)
-    close_session.delay(session.pk, staff.pk).get()
+    close_session.delay(session.pk, manager.pk).get()
     first = SessionClose.objects.get(session=session)
 
     with pytest.raises(IntegrityError), transaction.atomic():
@@ -153,7 +155,7 @@ def test_a_database_error_is_recorded_and_raised_for_the_retry(
     monkeypatch.setattr(closing, "session_close", lost)
 
     with pytest.raises(OperationalError):
-        closing.session_close_job(session_id=session.pk, by_id=staff.pk)
+        closing.session_close_job(session_id=session.pk, by_id=parlor_manager(session.parlor).pk)
     session.refresh_from_db()
     assert session.state == SessionState.OPEN
     assert session.close_error["code"] == "database_error"
@@ -161,7 +163,7 @@ def test_a_database_error_is_recorded_and_raised_for_the_retry(
 
 
 def test_an_unexpected_error_is_recorded_and_the_session_stays_open(
-    staff: User, monkeypatch: pytest.MonkeyPatch
+    manager: User, staff: User, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     session = finished_session(by=staff)
 
@@ -170,7 +172,7 @@ def test_an_unexpected_error_is_recorded_and_the_session_stays_open(
 
     monkeypatch.setattr(closing, "session_close", bug)
 
-    result = close_session.delay(session.pk, staff.pk).get()
+    result = close_session.delay(session.pk, manager.pk).get()
 
     assert result["error"]["code"] == "internal_error"
     session.refresh_from_db()
@@ -178,8 +180,8 @@ def test_an_unexpected_error_is_recorded_and_the_session_stays_open(
     assert close_postings(session) == NOT_CLOSED
 
 
-def test_closing_a_session_that_does_not_exist_says_so(staff: User) -> None:
-    result = close_session.delay(987654, staff.pk).get()
+def test_closing_a_session_that_does_not_exist_says_so(manager: User, staff: User) -> None:
+    result = close_session.delay(987654, manager.pk).get()
 
     assert result == {
         "session": 987654,

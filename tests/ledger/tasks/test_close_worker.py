@@ -20,6 +20,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from ledger.models import Session, SessionState
+from parlor.services.roles import ROLE_MANAGER
 from tests.ledger.factories import UserFactory
 from tests.ledger.tasks.pg import (
     backend_alive,
@@ -30,6 +31,7 @@ from tests.ledger.tasks.pg import (
 )
 from tests.ledger.tasks.support import CLOSED_ONCE, NOT_CLOSED, close_postings, finished_session
 from tests.ledger.tasks.workers import Workers, workers
+from tests.parlor.factories import house_member
 
 pytestmark = [
     pytest.mark.requires_postgres,
@@ -44,7 +46,7 @@ TIMEOUT = 60
 
 @pytest.fixture
 def closer() -> User:
-    return UserFactory(username="closer")
+    return house_member(UserFactory(username="closer"), ROLE_MANAGER)
 
 
 def _closed(session: Session) -> bool:

@@ -25,11 +25,13 @@ from ledger.models import ExportJob, ExportState, Session, SessionState
 from ledger.selectors.stale_jobs import stale_closes, stale_exports, stale_jobs_count
 from ledger.services.exports import export_request
 from ledger.services.queue import close_enqueue, export_enqueue, stale_jobs_resend
+from parlor.services.roles import ROLE_MANAGER
 from tests.ledger.exports.support import today
 from tests.ledger.factories import UserFactory
 from tests.ledger.tasks.pg import wait_until
 from tests.ledger.tasks.support import CLOSED_ONCE, NOT_CLOSED, close_postings, finished_session
 from tests.ledger.tasks.workers import Workers, workers
+from tests.parlor.factories import house_member
 
 pytestmark = [
     pytest.mark.requires_postgres,
@@ -58,7 +60,7 @@ def _send_through(workers: Workers, monkeypatch: pytest.MonkeyPatch) -> None:
 def test_closes_and_an_export_lost_with_the_queue_are_sent_again_and_post_once(
     workers: Workers, monkeypatch: pytest.MonkeyPatch, redis_url: str, client: Client
 ) -> None:
-    closer: User = UserFactory(username="closer")
+    closer: User = house_member(UserFactory(username="closer"), ROLE_MANAGER)
     sessions = [finished_session(by=closer) for _ in range(CLOSES)]
     parlor = sessions[0].parlor
     _send_through(workers, monkeypatch)

@@ -19,14 +19,14 @@ from ledger.selectors.closing import session_close_state
 from ledger.services.closing import session_close_failure_record, session_close_job
 from parlor.services.roles import ROLE_MANAGER, roles_sync
 from tests.ledger.api.support import RoleClients, post
-from tests.ledger.factories import UserFactory
+from tests.ledger.factories import parlor_manager
 from tests.ledger.tasks.support import CLOSED_ONCE, close_postings, finished_session
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _admin_close(session: Session) -> None:
-    user: User = UserFactory(username="admin-manager", is_staff=True)
+    user: User = parlor_manager(session.parlor)
     user.groups.set([roles_sync()[ROLE_MANAGER]])
     client = Client()
     client.force_login(user)

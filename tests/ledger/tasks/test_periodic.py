@@ -150,11 +150,11 @@ def test_the_sweep_task_runs_the_service(staff: User) -> None:
 
 @pytest.mark.django_db
 def test_the_day_report_is_built_once_per_parlor_and_day(
-    staff: User, settings: SettingsWrapper, tmp_path: object
+    manager: User, staff: User, settings: SettingsWrapper, tmp_path: object
 ) -> None:
     settings.MEDIA_ROOT = str(tmp_path)
     session = finished_session(by=staff)
-    close_session.delay(session.pk, staff.pk).get()
+    close_session.delay(session.pk, manager.pk).get()
     ParlorFactory()  # a parlor that has not played gets no report
     tomorrow = timezone.now() + timedelta(days=1)
 

@@ -8,6 +8,7 @@ import pytest
 
 from ledger.services.sessions import session_open
 from parlor.models import Player
+from parlor.services.roles import ROLE_MANAGER
 from tests.ledger.api.support import RoleClients, post
 from tests.ledger.factories import UserFactory
 from tests.parlor.factories import (
@@ -16,6 +17,7 @@ from tests.parlor.factories import (
     RateFactory,
     RulesetConfigFactory,
     TableFactory,
+    house_member,
 )
 
 pytestmark = pytest.mark.django_db
@@ -88,7 +90,7 @@ def test_deleting_a_table_in_use_is_a_conflict(role_groups: None, api_as: RoleCl
         players=[PlayerFactory(parlor=parlor) for _ in range(4)],
         ruleset_config=RulesetConfigFactory(parlor=parlor, ruleset_slug="riichi-standard"),
         rate=RateFactory(parlor=parlor),
-        by=UserFactory(),
+        by=house_member(UserFactory(), ROLE_MANAGER),
     )
 
     response = api_as("manager").delete(f"/api/tables/{table.pk}/")

@@ -1,0 +1,318 @@
+"""The policy table tried through the admin: each row it offers, each role, own and other parlor.
+
+Generated from ``parlor.policy.TABLE``: for each action the admin offers
+(``PROBES``), each role (manager, staff, player with staff status) of
+parlor B does it through the real admin pages, on an object of its own
+parlor and on one of parlor A, in each session state for an action about a
+session. In its own parlor the action is done exactly when
+``policy.allows`` says so; in the other parlor the object is not found
+(404, or not among a form's choices), whatever the role. An action that
+creates something (a session, an export, a link, a membership) by a role
+that may not do it in any parlor is refused outright (403) before any
+parlor is looked at, which tells nothing of parlor A either.
+
+The rows the admin does not offer are named in ``NOT_OFFERED`` with where
+they live; a new row of the table fails this test until it is placed in one
+or the other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.utils import timezone
+
+from ledger.models import Correction, ExportJob, ScoreboardLink, Session
+from ledger.selectors import session_live_hands
+from parlor import policy
+from parlor.models import Membership, Parlor, Player, Role
+from parlor.policy import Action
+from tests.ledger.admin.isolation import (
+    CHONBO_POST,
+    HAND_POST,
+    MANAGER,
+    PLAYER,
+    ROLES,
+    STAFF,
+    form_data,
+    session_at,
+)
+from tests.parlor.factories import (
+    ParlorFactory,
+    PlayerFactory,
+    RateFactory,
+    RulesetConfigFactory,
+    TableFactory,
+    member_of,
+)
+
+pytestmark = pytest.mark.django_db
+
+DONE, REFUSED, NOT_FOUND = "done", "refused", "not found"
+OWN, OTHER = "own parlor", "other parlor"
+
+NOT_OFFERED = {
+    Action.VIEW_OWN: "a player's own pages are /me/ (ledger.pages.player), not the admin",
+    Action.EXPORT_OWN: "a player's statement is /me/statement/ and the API, not the admin",
+    Action.HAND_OPTIONS: "the admin's hand form sends no per-hand ruleset options",
+    Action.AUDIT: "the ledger audit is the audit_ledger management command, not an admin page",
+}
+
+
+@dataclass
+class World:
+    mine: Parlor  # parlor B, the acting user's
+    theirs: Parlor  # parlor A
+    users: dict[str, User]  # B's manager, staff and player
+    desk: dict[int, tuple[User, User]]  # each parlor's manager and staff (to build sessions)
+    root: Client  # a superuser, to read a change form as it stands
+
+    def target(self, where: str) -> Parlor:
+        return self.mine if where == OWN else self.theirs
+
+    def session(self, parlor: Parlor, state: str, *, over: bool) -> Session:
+        manager, staff = self.desk[parlor.pk]
+        return session_at(parlor, manager, staff, state=state, over=over)
+
+
+@pytest.fixture
+def world(db: None, settings: Any, tmp_path: Any) -> World:
+    settings.MEDIA_ROOT = str(tmp_path)
+    theirs, mine = ParlorFactory(name="A"), ParlorFactory(name="B")
+    users = {role: member_of(mine, role, username=f"b-{role}") for role in ROLES}
+    a_desk = (member_of(theirs, MANAGER, username="a-manager"), member_of(theirs, STAFF))
+    root = Client()
+    root.force_login(User.objects.create_superuser("root", password="secret-for-tests"))
+    return World(
+        mine=mine,
+        theirs=theirs,
+        users=users,
+        desk={mine.pk: (users[MANAGER], users[STAFF]), theirs.pk: a_desk},
+        root=root,
+    )
+
+
+def judged(response: Any, changed: bool, *choice_fields: str) -> str:
+    """What the admin did: the change happened, the object was not found, or it refused."""
+    if changed:
+        return DONE
+    if response.status_code == 404:
+        return NOT_FOUND
+    context = getattr(response, "context", None)
+    form = None
+    if context is not None:
+        form = context.get("form") or getattr(context.get("adminform"), "form", None)
+    if response.status_code == 200 and form is not None and choice_fields:
+        errors = form.errors.as_data()
+        if any(e.code == "invalid_choice" for f in choice_fields for e in errors.get(f, [])):
+            return NOT_FOUND  # another parlor's row is not among the choices
+    return REFUSED
+
+
+# --- one probe per row the admin offers: (world, client, parlor, state) -> outcome -------------
+
+Probe = Callable[[World, Client, Parlor, str | None], str]
+
+
+def _edit(model_path: str, make: Callable[[Parlor], Any]) -> Probe:
+    """Rename a row of the parlor through its change form."""
+
+    def probe(world: World, client: Client, parlor: Parlor, state: str | None) -> str:
+        obj = make(parlor)
+        url = f"/admin/{model_path}/{obj.pk}/change/"
+        data = {**form_data(world.root.get(url)), "name": "renamed"}
+        response = client.post(url, data)
+        return judged(response, type(obj).objects.get(pk=obj.pk).name == "renamed")
+
+    return probe
+
+
+def view_books(world: World, client: Client, parlor: Parlor, state: str | None) -> str:
+    session = world.session(parlor, "open", over=False)
+    response = client.get(f"/admin/ledger/session/{session.pk}/change/")
+    return judged(response, response.status_code == 200)
+
+
+def view_rules(world: World, client: Client, parlor: Parlor, state: str | None) -> str:
+    rate = RateFactory(parlor=parlor)
+    response = client.get(f"/admin/parlor/rate/{rate.pk}/change/")
+    return judged(response, response.status_code == 200)
+
+
+def delete_player(world: World, client: Client, parlor: Parlor, state: str | None) -> str:
+    player = PlayerFactory(parlor=parlor)
+    response = client.post(f"/admin/parlor/player/{player.pk}/delete/", {"post": "yes"})
+    return judged(response, not Player.objects.filter(pk=player.pk).exists())
+
+
+def open_session(world: World, client: Client, parlor: Parlor, state: str | None) -> str:
+    seats = {f"seat_{n}": PlayerFactory(parlor=parlor).pk for n in range(4)}
+    form = {
+        "table": TableFactory(parlor=parlor).pk,
+        "ruleset_config": RulesetConfigFactory(parlor=parlor, ruleset_slug="riichi-standard").pk,
+        "rate": RateFactory(parlor=parlor).pk,
+        **seats,
+    }
+    response = client.post("/admin/ledger/session/add/", form)
+    opened = Session.objects.filter(table_id=form["table"]).exists()
+    return judged(response, opened, "table", "ruleset_config", "rate", "seat_0")
+
+
+def _session_for(world: World, parlor: Parlor, state: str | None, *, over: bool) -> Session:
+    return world.session(parlor, state or "open", over=over or state != "open")
+
+
+def _record(post: dict[str, str]) -> Probe:
+    def probe(world: World, client: Client, parlor: Parlor, state: str | None) -> str:
+        session = _session_for(world, parlor, state, over=False)
+        url = f"/admin/ledger/session/{session.pk}/hands/"
+        count = session.hands.count()
+        response = client.post(url, {**post, "_preview": "1"})
+        if response.status_code == 200 and response.context.get("digest"):
+            digest = response.context["digest"]
+            response = client.post(url, {**post, "_save": "1", "preview_digest": digest})
+        return judged(response, session.hands.count() > count)
+
+    return probe
+
+
+def _correct(amend: bool) -> Probe:
+    def probe(world: World, client: Client, parlor: Parlor, state: str | None) -> str:
+        session = _session_for(world, parlor, state, over=False)
+        hand = session_live_hands(session=session).order_by("ordinal").first()
+        assert hand is not None
+        url = f"/admin/ledger/session/{session.pk}/hands/{hand.pk}/correct/"
+        before = Correction.objects.filter(session=session).count()
+        data: dict[str, Any] = {"kind": "void", "reason": "matrix"}
+        if amend:
+            data = {**data, "kind": "amend", **CHONBO_POST, "hand-offender": "2"}
+        response = client.post(url, data)
+        if response.status_code == 200 and response.context.get("digest"):
+            digest = response.context["digest"]
+            response = client.post(url, {**data, "_confirm": "1", "correction_digest": digest})
+        return judged(response, Correction.objects.filter(session=session).count() > before)
+
+    return probe
+
+
+def _close(*, stop: bool) -> Probe:
+    def probe(world: World, client: Client, parlor: Parlor, state: str | None) -> str:
+        session = _session_for(world, parlor, state, over=not stop)
+        data = {"confirm": "1", "stop": "1" if stop else "0"}
+        response = client.post(f"/admin/ledger/session/{session.pk}/close/", data)
+        before = session.state
+        session.refresh_from_db()
+        return judged(response, session.state != before)
+
+    return probe
+
+
+def mark_settled(world: World, client: Client, parlor: Parlor, state: str | None) -> str:
+    session = _session_for(world, parlor, state, over=True)
+    response = client.post(f"/admin/ledger/session/{session.pk}/settled/", {"confirm": "1"})
+    before = session.state
+    session.refresh_from_db()
+    return judged(response, session.state != before)
+
+
+def export_books(world: World, client: Client, parlor: Parlor, state: str | None) -> str:
+    day = timezone.localdate().isoformat()
+    form = {"kind": "settlements", "format": "csv", "scope": "day", "parlor": parlor.pk}
+    form["date_from"] = day
+    response = client.post("/admin/ledger/exportjob/add/", form)
+    return judged(response, ExportJob.objects.filter(parlor=parlor).exists(), "parlor")
+
+
+def manage_scoreboard(world: World, client: Client, parlor: Parlor, state: str | None) -> str:
+    response = client.post("/admin/ledger/scoreboardlink/add/", {"parlor": parlor.pk})
+    return judged(response, ScoreboardLink.objects.filter(parlor=parlor).exists(), "parlor")
+
+
+def manage_members(world: World, client: Client, parlor: Parlor, state: str | None) -> str:
+    newcomer = User.objects.create_user("newcomer", is_staff=True)
+    form = {"user": newcomer.pk, "parlor": parlor.pk, "role": "staff"}
+    response = client.post("/admin/parlor/membership/add/", form)
+    return judged(response, Membership.objects.filter(user=newcomer).exists(), "parlor")
+
+
+PROBES: dict[Action, Probe] = {
+    Action.VIEW_BOOKS: view_books,
+    Action.VIEW_RULES: view_rules,
+    Action.EDIT_PLAYERS: _edit("parlor/player", lambda p: PlayerFactory(parlor=p)),
+    Action.DELETE_PLAYERS: delete_player,
+    Action.EDIT_TABLES: _edit("parlor/table", lambda p: TableFactory(parlor=p)),
+    Action.EDIT_RULESETS: _edit("parlor/rulesetconfig", lambda p: RulesetConfigFactory(parlor=p)),
+    Action.EDIT_RATES: _edit("parlor/rate", lambda p: RateFactory(parlor=p)),
+    Action.OPEN_SESSION: open_session,
+    Action.RECORD_HAND: _record(HAND_POST),
+    Action.RECORD_PENALTY: _record(CHONBO_POST),
+    Action.VOID_HAND: _correct(amend=False),
+    Action.CORRECT_HAND: _correct(amend=True),
+    Action.CLOSE_SESSION: _close(stop=False),
+    Action.STOP_SESSION: _close(stop=True),
+    Action.MARK_SETTLED: mark_settled,
+    Action.EXPORT_BOOKS: export_books,
+    Action.MANAGE_SCOREBOARD: manage_scoreboard,
+    Action.MANAGE_MEMBERS: manage_members,
+}
+# Probes that create a row rather than open one: refused outright (403) for a role that may
+# not do it anywhere.
+CREATES = {
+    Action.OPEN_SESSION,
+    Action.EXPORT_BOOKS,
+    Action.MANAGE_SCOREBOARD,
+    Action.MANAGE_MEMBERS,
+}
+
+
+def test_every_row_of_the_table_is_probed_or_named_as_not_offered() -> None:
+    rows = {action for action, _rule in policy.rows()}
+
+    assert set(PROBES) | set(NOT_OFFERED) == rows
+    assert not set(PROBES) & set(NOT_OFFERED)
+
+
+def cases() -> list[Any]:
+    found = []
+    for action, rule in policy.rows():
+        if action not in PROBES:
+            continue
+        states = policy.SESSION_STATES if rule.states is not None else (None,)
+        for state in states:
+            for role in ROLES:
+                for where in (OWN, OTHER):
+                    found.append(
+                        pytest.param(
+                            action, state, role, where, id=f"{action}-{state}-{role}-{where}"
+                        )
+                    )
+    return found
+
+
+@pytest.mark.parametrize(("action", "state", "role", "where"), cases())
+def test_the_admin_does_what_the_policy_allows(
+    world: World, action: Action, state: str | None, role: str, where: str
+) -> None:
+    user = world.users[role]
+    client = Client()
+    client.force_login(user)
+    parlor = world.target(where)
+
+    outcome = PROBES[action](world, client, parlor, state)
+
+    if where == OWN:
+        allowed = policy.allows(user, action, parlor_id=parlor.pk, state=state)
+        assert (outcome == DONE) is allowed, outcome
+    elif action in CREATES and not policy.may_anywhere(user, action):
+        assert outcome in (NOT_FOUND, REFUSED)
+    else:
+        assert outcome == NOT_FOUND
+
+
+def test_the_roles_tried_are_every_role() -> None:
+    assert {MANAGER, STAFF, PLAYER} == {role.value for role in Role}
