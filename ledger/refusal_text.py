@@ -73,6 +73,25 @@ REASONS: dict[str, Callable[[dict[str, Any]], str]] = {
         % w
     ),
     "ippatsu_needs_riichi": lambda w: _("%(whose)sippatsu needs riichi.") % w,
+    "rules_have_no_riichi_without_draw": lambda w: _(
+        "These rules allow no riichi without a draw left."
+    ),
+    "rules_have_no_nagashi": lambda w: _("These rules play without nagashi mangan."),
+    "rules_have_no_dealer_pass": lambda w: _(
+        "These rules have no agariyame or tenpaiyame: the dealer may not pass."
+    ),
+    "dealer_may_not_pass": lambda w: _(
+        "Only a dealer who won, or was tenpai, may pass (agariyame, tenpaiyame)."
+    ),
+    "abort_needs_four_players": lambda w: _("“%(abort)s” needs four players.") % w,
+    "caller_only_for_kyuushuu": lambda w: _("Only kyuushu kyuuhai has a caller."),
+    "kyuushuu_caller_in_riichi": lambda w: (
+        _(
+            "%(player)s called kyuushu kyuuhai on their first draw, before any discard:"
+            " they cannot have declared riichi."
+        )
+        % w
+    ),
 }
 
 # By the engine's code, for the refusals of a hand record (tiles).
@@ -147,6 +166,7 @@ def _words(refusal: EngineRefusal, player: str) -> dict[str, Any]:
         "tile": f" ({tile})" if tile else "",
         "tile_name": tile or _("a tile"),
         "meld": f"{params.get('kind', '')} {params.get('tiles', '')}".strip(),
+        "abort": labels.label(labels.ABORT_CAUSES, str(params.get("cause", ""))),
     }
 
 

@@ -138,10 +138,11 @@ def _check_draw(hand: HandInput, rules: GameRules) -> None:
                            hand=hand.index, field=("riichi_no_draws_left",))
         if not rules.riichi_with_no_draws_left:
             raise bad_game(f"{rules.slug} allows no riichi"
-                           " without a draw left", hand=hand.index, field=("riichi_no_draws_left",))
+                           " without a draw left", hand=hand.index, field=("riichi_no_draws_left",),
+                           reason="rules_have_no_riichi_without_draw")
     if hand.nagashi and rules.nagashi == "off":
         raise bad_game(f"{rules.slug} plays without nagashi mangan",
-                       hand=hand.index, field=("nagashi",))
+                       hand=hand.index, field=("nagashi",), reason="rules_have_no_nagashi")
     dead_nagashi = sorted(set(hand.nagashi) & hand.dead_seats)
     if dead_nagashi and rules.nagashi in ("haneman_win", "points_win"):
         raise bad_game(f"seat {dead_nagashi[0]} has a dead hand and cannot win"
@@ -180,10 +181,12 @@ def _pass(
 ) -> None:
     where: dict[str, Any] = {"hand": hand.index, "field": ("dealer_passes",)}
     if rules.dealer_pass == "never":
-        raise bad_game(f"{rules.slug} has no agariyame or tenpaiyame", **where)
+        raise bad_game(f"{rules.slug} has no agariyame or tenpaiyame", **where,
+                       reason="rules_have_no_dealer_pass")
     if not allowed:
         done = "won" if kind == "agariyame" else "been tenpai"
-        raise bad_game(f"only a dealer who has {done} may pass", **where)
+        raise bad_game(f"only a dealer who has {done} may pass", **where,
+                       reason="dealer_may_not_pass")
     resolution.passed = kind
     resolution.dealer_stays = False
     resolution.honba = "reset"
@@ -195,7 +198,8 @@ ABORT_NEEDS_FOUR = ("suufon_renta", "suucha_riichi", "sanchahou")
 def _resolve_abort(hand: HandInput, rules: GameRules, resolution: Resolution) -> None:
     cause = hand.cause
     if cause in ABORT_NEEDS_FOUR and rules.players != 4:
-        raise bad_game(f"{cause} needs four players", hand=hand.index, field=("cause",))
+        raise bad_game(f"{cause} needs four players", hand=hand.index, field=("cause",),
+                       reason="abort_needs_four_players", params={"cause": cause})
     if cause == "suucha_riichi" and len(hand.riichi) != rules.players:
         raise bad_game(f"suucha riichi needs all {rules.players} players in"
                        f" 'riichi', not {list(hand.riichi)}", hand=hand.index, field=("riichi",))
@@ -207,11 +211,13 @@ def _resolve_abort(hand: HandInput, rules: GameRules, resolution: Resolution) ->
     elif hand.kans:
         raise bad_game("only a suukaikan abort lists the kans", hand=hand.index, field=("kans",))
     if hand.caller is not None and cause != "kyuushuu_kyuuhai":
-        raise bad_game("only kyuushuu kyuuhai has a caller", hand=hand.index, field=("caller",))
+        raise bad_game("only kyuushuu kyuuhai has a caller", hand=hand.index, field=("caller",),
+                       reason="caller_only_for_kyuushuu")
     if hand.caller is not None and hand.caller in hand.riichi:
         raise bad_game(f"seat {hand.caller} calls kyuushuu kyuuhai on its first"
                        " draw, before any discard, so it cannot have declared riichi",
-                       hand=hand.index, field=("caller",))
+                       hand=hand.index, field=("caller",), seat=hand.caller,
+                       reason="kyuushuu_caller_in_riichi", params={"seat": hand.caller})
     if cause == "dealer_first_discard":
         if not rules.special_abort:
             raise bad_game(f"{rules.slug} has no agreed abort before the dealer's"

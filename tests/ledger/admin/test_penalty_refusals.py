@@ -137,3 +137,37 @@ def test_a_refusal_of_the_tiles_names_the_winner_in_japanese(
     errors = " ".join(str(e) for e in form.errors.get(field, []))
     assert expected in errors and chie in errors, (errors, entry.non_field_errors)
     assert not re.search(r"[A-Za-z_]{4,}", errors.replace(chie, "")), errors
+
+
+@pytest.mark.parametrize(
+    ("post", "field", "expected"),
+    [
+        (
+            {
+                "hand-kind": "abort",
+                "hand-abort_cause": "kyuushuu_kyuuhai",
+                "hand-caller": "2",
+                "hand-riichi": ["2"],
+            },
+            "caller",
+            "九種九牌を宣言したので、立直はしていないはずです",
+        ),
+        (
+            {"hand-kind": "draw", "hand-tenpai": ["1"], "hand-dealer_passes": "on"},
+            "dealer_passes",
+            "和了または聴牌した親だけです",
+        ),
+    ],
+    ids=["kyuushuu_caller_in_riichi", "dealer_may_not_pass"],
+)
+def test_a_refusal_of_a_draw_or_abort_is_said_in_japanese(
+    role_user: Callable[[str], Any], db: None, post: dict[str, Any], field: str, expected: str
+) -> None:
+    session = SessionFactory()
+    client = manager_client(role_user, "ja")
+
+    response = client.post(f"/admin/ledger/session/{session.pk}/hands/", {**post, "_preview": "1"})
+
+    entry = response.context["entry"]
+    errors = " ".join(str(e) for e in entry.hand.errors.get(field, []))
+    assert expected in errors, (errors, entry.non_field_errors)
