@@ -251,7 +251,7 @@ def markdown_table() -> str:
     for action, rule in rows():
         marks = " | ".join("yes" if role in rule.roles else "no" for role in roles)
         states = (
-            "any"
+            "-"
             if rule.states is None
             else ", ".join(state for state in SESSION_STATES if state in rule.states)
         )

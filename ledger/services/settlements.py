@@ -182,11 +182,13 @@ def _check_books_agree(
     session: Session, book: _Book, settled: dict[str, Any], accounts: SessionAccounts
 ) -> None:
     """The posted hands must leave each seat where the engine's replay does."""
-    last = settled["hands"][-1]
+    hands = settled["hands"]
+    # A game stopped before any live hand (the only one voided, say) is still at the start.
+    last = hands[-1] if hands else None
     start = starting_points(session=session)
     for seat, account in enumerate(accounts.seats):
         posted = (book.points.get(account.pk, 0), book.chips.get(account.pk, 0))
-        engine_says = (last["scores"][seat] - start, last["chips"][seat])
+        engine_says = (last["scores"][seat] - start, last["chips"][seat]) if last else (0, 0)
         if posted != engine_says:
             raise LedgerError(
                 LedgerErrorCode.LEDGER_OUT_OF_STEP,

@@ -162,7 +162,8 @@ ENDPOINTS: dict[Action, Endpoint] = {
 # The rows of the table that no API endpoint does, and where they are done instead.
 NO_API_ENDPOINT: dict[Action, str] = {
     Action.AUDIT: "the ledger audit is `manage.py audit_ledger` (an operator's command)",
-    Action.MANAGE_SCOREBOARD: "scoreboard links are made and rotated in the admin (isoadmin)",
+    Action.MANAGE_SCOREBOARD: "scoreboard links are made and rotated in the admin",
+    Action.MANAGE_MEMBERS: "memberships are given and changed in the admin (Parlor > Memberships)",
 }
 
 ROLES = (Role.MANAGER, Role.STAFF, Role.PLAYER)

@@ -32,6 +32,8 @@ from ledger.selectors import (
     session_accounts,
     session_balances,
 )
+from ledger.services.audit import ledger_audit
+from ledger.services.corrections import hand_void
 from ledger.services.postings import Leg, PlannedPosting, posting_create
 from ledger.services.settlements import money_for, session_close
 from parlor.models import GameFeePayer
@@ -357,3 +359,23 @@ def test_tied_seats_share_their_places_oka_and_uma_when_the_ruleset_says_so(
     assert [row.placement for row in rows] == [1, 1, 3, 3]
     assert [row.points for row in rows] == [21500, 21500, -21500, -21500]
     assert [row.money for row in rows] == [1075, 1075, -1075, -1075]
+
+
+@pytest.mark.parametrize("voided", [True, False], ids=["only-hand-voided", "no-hand"])
+def test_a_game_stopped_before_any_live_hand_closes_at_the_start(
+    manager: User, record: Record, voided: bool
+) -> None:
+    # It raised IndexError (a server error on the admin's stop confirmation).
+    session = SessionFactory()
+    if voided:
+        (hand,) = record(session, draw(0))
+        hand_void(hand=hand, reason="entered at the wrong table", by=manager)
+
+    rows = session_close(session=session, by=manager, stop=True)
+
+    session.refresh_from_db()
+    assert session.state == SessionState.CLOSED
+    assert len(rows) == 4
+    assert sum(row.points for row in rows) == 0
+    assert sum(row.net_money + row.fee for row in rows) == 0
+    assert ledger_audit(session_ids=[session.pk]).ok
