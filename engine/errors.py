@@ -67,6 +67,7 @@ class ErrorLocation:
 
 NOWHERE = ErrorLocation()
 _NO_REFS: Mapping[str, int] = MappingProxyType({})
+_NO_PARAMS: Mapping[str, str | int] = MappingProxyType({})
 
 
 class EngineError(Exception):
@@ -77,6 +78,9 @@ class EngineError(Exception):
     of ``hand 2: wins[0].record: hand: cannot parse 'x'``). ``hand_refs`` names
     the game's other hands a message mentions (``{ended}`` in ``text``), so a
     caller that numbers hands otherwise can say them its own way (``render``).
+    ``reason`` names which refusal it is, finer than ``code`` (``"cause_is_chonbo"``),
+    and ``params`` its values (a fault, a seat), so a caller can say it in its own words
+    and language; empty where the refusal has not been given one.
     """
 
     def __init__(
@@ -87,12 +91,16 @@ class EngineError(Exception):
         location: ErrorLocation = NOWHERE,
         detail: str | None = None,
         hand_refs: Mapping[str, int] = _NO_REFS,
+        reason: str = "",
+        params: Mapping[str, str | int] = _NO_PARAMS,
     ) -> None:
         self.code = code
         self.text = message
         self.location = location
         self.detail = message if detail is None else detail
         self.hand_refs = hand_refs
+        self.reason = reason
+        self.params = params
         super().__init__(self.message)
 
     @classmethod
@@ -107,11 +115,16 @@ class EngineError(Exception):
         meld: int | None = None,
         tile: str | None = None,
         hand_refs: Mapping[str, int] = _NO_REFS,
+        reason: str = "",
+        params: Mapping[str, str | int] = _NO_PARAMS,
     ) -> EngineError:
         """An error whose message leads with its location: ``hand 2: wins[0].winner: <detail>``."""
         location = ErrorLocation(hand, field, seat, meld, tile)
         text = f"{location.field_text}: {detail}" if field else detail
-        return cls(code, text, location=location, detail=detail, hand_refs=hand_refs)
+        return cls(
+            code, text, location=location, detail=detail, hand_refs=hand_refs,
+            reason=reason, params=params,
+        )  # fmt: skip
 
     @property
     def message(self) -> str:
@@ -135,8 +148,9 @@ class EngineError(Exception):
         )
         text = f"{field_path_text(path)}: {self.text}" if path else self.text
         return EngineError(
-            self.code, text, location=location, detail=self.detail, hand_refs=self.hand_refs
-        )
+            self.code, text, location=location, detail=self.detail, hand_refs=self.hand_refs,
+            reason=self.reason, params=self.params,
+        )  # fmt: skip
 
     def to_dict(self) -> dict[str, str]:
         return {"code": self.code.value, "message": self.message}
@@ -152,12 +166,15 @@ def bad_field(
     seat: int | None = None,
     meld: int | None = None,
     tile: str | None = None,
+    reason: str = "",
+    params: Mapping[str, str | int] = _NO_PARAMS,
 ) -> EngineError:
     """A ``bad_field`` error whose message names the field in its own words.
 
     ``field`` is required, so that every refusal says where it is as data: ``()``
-    for the record as a whole.
+    for the record as a whole. ``reason`` and ``params``: which refusal, as data.
     """
     return EngineError(
-        ErrorCode.BAD_FIELD, message, location=ErrorLocation(None, field, seat, meld, tile)
-    )
+        ErrorCode.BAD_FIELD, message, location=ErrorLocation(None, field, seat, meld, tile),
+        reason=reason, params=params,
+    )  # fmt: skip

@@ -8,6 +8,8 @@ is for people and names what is wrong (the hand, the seat, the field), and
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -86,6 +88,10 @@ class EngineRefusal:
     field: FieldPath
     detail: str
     location: ErrorLocation
+    # Which refusal, as the engine names it, and its values (``EngineError.reason``,
+    # ``params``): ``ledger.refusal_text`` says it in the user's language.
+    reason: str = ""
+    params: Mapping[str, str | int] = dataclasses.field(default_factory=dict)
 
 
 class LedgerError(Exception):

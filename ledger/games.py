@@ -104,7 +104,14 @@ def engine_refusal(
         error.render(number),
         field=location.field_text or None,
         engine_code=error.code.value,
-        refusal=EngineRefusal(ordinal, location.field, error.detail, location),
+        refusal=EngineRefusal(
+            ordinal,
+            location.field,
+            error.detail,
+            location,
+            reason=error.reason,
+            params=dict(error.params),
+        ),
     )
 
 

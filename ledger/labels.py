@@ -119,6 +119,7 @@ LIMITS: Labels = {
 REASONS: Labels = {
     "ron": pgettext_lazy("reason", "Ron"),
     "tsumo": pgettext_lazy("reason", "Tsumo"),
+    "honba": pgettext_lazy("reason", "Honba"),
     "pao": pgettext_lazy("reason", "Pao"),
     "noten": pgettext_lazy("reason", "Noten payment"),
     "chonbo": pgettext_lazy("reason", "Chonbo"),

@@ -54,7 +54,8 @@ def _riichi_deposits(hand: HandInput, table: GameState, *, rules: GameRules) -> 
             raise bad_game(
                 f"seat {seat} has {table.scores[seat]} points, less"
                 f" than the {rules.riichi_stick}-point riichi stick",
-                hand=hand.index, field=("riichi",)
+                hand=hand.index, field=("riichi",), seat=seat, reason="riichi_short_of_stick",
+                params={"seat": seat, "points": table.scores[seat], "stick": rules.riichi_stick},
             )
     return [Deposit(seat, -rules.riichi_stick, "riichi") for seat in hand.riichi]
 
@@ -74,11 +75,12 @@ def _check_suucha_riichi(hand: HandInput, *, rules: GameRules) -> None:
 
 def _check_dead(hand: HandInput, *, rules: GameRules) -> None:
     for i, fault in enumerate(hand.dead):
-        if rules.fault_penalty(fault.cause) == "chonbo":
+        if fault.cause not in rules.penalty_causes("dead_hand"):
             raise bad_game(
                 f"{fault.cause} not corrected is chonbo"
                 f" under {rules.slug}, not a dead hand: record a chonbo hand",
-                hand=hand.index, field=("dead", i, "cause")
+                hand=hand.index, field=("dead", i, "cause"), seat=fault.seat,
+                reason="cause_is_chonbo", params={"cause": fault.cause, "seat": fault.seat},
             )
 
 
@@ -87,7 +89,9 @@ def _resolve_win(hand: HandInput, seating: Seating, resolution: Resolution) -> N
     for j, win in enumerate(hand.wins):
         if win.winner in hand.dead_seats:
             raise bad_game(f"seat {win.winner} has a dead"
-                           " hand and cannot win", hand=hand.index, field=("wins", j, "winner"))
+                           " hand and cannot win", hand=hand.index, field=("wins", j, "winner"),
+                           seat=win.winner, reason="dead_hand_cannot_win",
+                           params={"seat": win.winner})
     if len(hand.wins) == 3 and not rules.triple_ron:
         raise bad_game(
             f"three rons on one discard abort the hand under"
@@ -120,22 +124,25 @@ def _check_draw(hand: HandInput, rules: GameRules) -> None:
             raise bad_game(
                 f"seat {seat} declared riichi, so it is tenpai (a riichi"
                 " declared while noten is chonbo: record a chonbo hand)",
-                hand=hand.index, field=("tenpai",)
+                hand=hand.index, field=("tenpai",), seat=seat, reason="riichi_is_tenpai",
+                params={"seat": seat},
             )
     dead_tenpai = sorted(tenpai & hand.dead_seats)
     if dead_tenpai:
         raise bad_game(f"seat {dead_tenpai[0]} has a dead hand and counts as"
-                       " noten", hand=hand.index, field=("tenpai",))
+                       " noten", hand=hand.index, field=("tenpai",), seat=dead_tenpai[0],
+                       reason="dead_hand_is_noten", params={"seat": dead_tenpai[0]})
     for seat in hand.riichi_no_draws_left:
         if seat not in hand.riichi:
             raise bad_game(f"seat {seat} is not in 'riichi'",
                            hand=hand.index, field=("riichi_no_draws_left",))
         if not rules.riichi_with_no_draws_left:
             raise bad_game(f"{rules.slug} allows no riichi"
-                           " without a draw left", hand=hand.index, field=("riichi_no_draws_left",))
+                           " without a draw left", hand=hand.index, field=("riichi_no_draws_left",),
+                           reason="rules_have_no_riichi_without_draw")
     if hand.nagashi and rules.nagashi == "off":
         raise bad_game(f"{rules.slug} plays without nagashi mangan",
-                       hand=hand.index, field=("nagashi",))
+                       hand=hand.index, field=("nagashi",), reason="rules_have_no_nagashi")
     dead_nagashi = sorted(set(hand.nagashi) & hand.dead_seats)
     if dead_nagashi and rules.nagashi in ("haneman_win", "points_win"):
         raise bad_game(f"seat {dead_nagashi[0]} has a dead hand and cannot win"
@@ -174,10 +181,12 @@ def _pass(
 ) -> None:
     where: dict[str, Any] = {"hand": hand.index, "field": ("dealer_passes",)}
     if rules.dealer_pass == "never":
-        raise bad_game(f"{rules.slug} has no agariyame or tenpaiyame", **where)
+        raise bad_game(f"{rules.slug} has no agariyame or tenpaiyame", **where,
+                       reason="rules_have_no_dealer_pass")
     if not allowed:
         done = "won" if kind == "agariyame" else "been tenpai"
-        raise bad_game(f"only a dealer who has {done} may pass", **where)
+        raise bad_game(f"only a dealer who has {done} may pass", **where,
+                       reason="dealer_may_not_pass")
     resolution.passed = kind
     resolution.dealer_stays = False
     resolution.honba = "reset"
@@ -189,7 +198,8 @@ ABORT_NEEDS_FOUR = ("suufon_renta", "suucha_riichi", "sanchahou")
 def _resolve_abort(hand: HandInput, rules: GameRules, resolution: Resolution) -> None:
     cause = hand.cause
     if cause in ABORT_NEEDS_FOUR and rules.players != 4:
-        raise bad_game(f"{cause} needs four players", hand=hand.index, field=("cause",))
+        raise bad_game(f"{cause} needs four players", hand=hand.index, field=("cause",),
+                       reason="abort_needs_four_players", params={"cause": cause})
     if cause == "suucha_riichi" and len(hand.riichi) != rules.players:
         raise bad_game(f"suucha riichi needs all {rules.players} players in"
                        f" 'riichi', not {list(hand.riichi)}", hand=hand.index, field=("riichi",))
@@ -201,11 +211,13 @@ def _resolve_abort(hand: HandInput, rules: GameRules, resolution: Resolution) ->
     elif hand.kans:
         raise bad_game("only a suukaikan abort lists the kans", hand=hand.index, field=("kans",))
     if hand.caller is not None and cause != "kyuushuu_kyuuhai":
-        raise bad_game("only kyuushuu kyuuhai has a caller", hand=hand.index, field=("caller",))
+        raise bad_game("only kyuushuu kyuuhai has a caller", hand=hand.index, field=("caller",),
+                       reason="caller_only_for_kyuushuu")
     if hand.caller is not None and hand.caller in hand.riichi:
         raise bad_game(f"seat {hand.caller} calls kyuushuu kyuuhai on its first"
                        " draw, before any discard, so it cannot have declared riichi",
-                       hand=hand.index, field=("caller",))
+                       hand=hand.index, field=("caller",), seat=hand.caller,
+                       reason="kyuushuu_caller_in_riichi", params={"seat": hand.caller})
     if cause == "dealer_first_discard":
         if not rules.special_abort:
             raise bad_game(f"{rules.slug} has no agreed abort before the dealer's"
@@ -235,11 +247,12 @@ def _check_suukaikan(hand: HandInput, rules: GameRules) -> None:
 def _resolve_chonbo(hand: HandInput, seating: Seating, resolution: Resolution) -> None:
     rules = seating.rules
     assert hand.offender is not None and hand.cause is not None
-    if rules.fault_penalty(hand.cause) == "dead_hand":
+    if hand.cause not in rules.penalty_causes("chonbo"):
         raise bad_game(
             f"{hand.cause} is a dead hand under {rules.slug}, not"
             " chonbo: list the seat in 'dead' on the hand as played",
-            hand=hand.index, field=("cause",)
+            hand=hand.index, field=("cause",), seat=hand.offender,
+            reason="cause_is_dead_hand", params={"cause": hand.cause, "seat": hand.offender},
         )
     resolution.transfers = chonbo_transfers(
         offender=hand.offender, dealer=seating.dealer, rules=rules

@@ -36,11 +36,17 @@ def bad_game(
     field: FieldPath = (),
     seat: int | None = None,
     hand_refs: Mapping[str, int] | None = None,
+    reason: str = "",
+    params: Mapping[str, str | int] | None = None,
 ) -> EngineError:
-    """A ``bad_game`` error: ``hand N: <field path>: <detail>``, its location kept alongside."""
+    """A ``bad_game`` error: ``hand N: <field path>: <detail>``, its location kept alongside.
+
+    ``reason`` and ``params``: which refusal, as data (``EngineError``).
+    """
     return EngineError.at(
-        ErrorCode.BAD_GAME, detail, hand=hand, field=field, seat=seat, hand_refs=hand_refs or {}
-    )
+        ErrorCode.BAD_GAME, detail, hand=hand, field=field, seat=seat,
+        hand_refs=hand_refs or {}, reason=reason, params=params or {},
+    )  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,10 +234,12 @@ def _win(item: Any, seats: _Seats, i: int) -> WinInput:
     pao = _optional_seat(item, "pao", seats, i)
     if discarder == winner:
         raise bad_game(f"seat {winner} is the winner, not the discarder", hand=hand,
-                       field=("wins", i, "discarder"), seat=winner)
+                       field=("wins", i, "discarder"), seat=winner,
+                       reason="discarder_is_winner", params={"seat": winner})
     if pao == winner:
         raise bad_game(f"seat {winner} is the winner; pao is another player", hand=hand,
-                       field=("wins", i, "pao"), seat=winner)
+                       field=("wins", i, "pao"), seat=winner,
+                       reason="pao_is_winner", params={"seat": winner})
     if ("record" in item) == ("special" in item):
         raise bad_game("give exactly one of 'record' (a hand record) or 'special'", hand=hand,
                        field=("wins", i))
@@ -297,5 +305,6 @@ def _flag(value: Any, hand: int, *field: str | int) -> bool:
 
 def _choice(value: Any, choices: tuple[str, ...], hand: int, *field: str | int) -> str:
     if not isinstance(value, str) or value not in choices:
-        raise bad_game(f"{value!r} is not one of {', '.join(choices)}", hand=hand, field=field)
+        raise bad_game(f"{value!r} is not one of {', '.join(choices)}", hand=hand, field=field,
+                       reason="not_a_choice", params={"value": str(value)})
     return value

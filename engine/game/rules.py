@@ -173,6 +173,16 @@ class GameRules:
         """``chonbo`` or ``dead_hand`` for a fault these rules name, else None."""
         return dict(self.false_calls).get(fault)
 
+    def penalty_causes(self, penalty: str) -> tuple[str, ...]:
+        """The causes a ``penalty`` (chonbo, dead_hand) may name under these rules.
+
+        Every fault but those these rules make the other penalty, and ``other``:
+        a false ron that Speed Tonpuu makes a dead hand is no chonbo's cause there.
+        """
+        return tuple(
+            cause for cause in (*FAULTS, "other") if self.fault_penalty(cause) in (None, penalty)
+        )
+
 
 def _require(condition: bool, message: str) -> None:
     if not condition:

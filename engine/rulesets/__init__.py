@@ -2,6 +2,7 @@
 
 from engine.rulesets.base import Ruleset, dora_successors
 from engine.rulesets.options import Option
+from engine.rulesets.penalties import penalty_causes
 from engine.rulesets.registry import available, configure, describe, get, register
 from engine.rulesets.schema import OptionSchema, option_schema
 
@@ -15,5 +16,6 @@ __all__ = [
     "dora_successors",
     "get",
     "option_schema",
+    "penalty_causes",
     "register",
 ]

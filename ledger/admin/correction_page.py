@@ -132,7 +132,7 @@ def correction_view(
         "form": form,
         "entry": entry,
         "preview": outcome.preview,
-        "preview_rows": _preview_rows(outcome.preview, len(board.players)),
+        "preview_rows": preview_rows(outcome.preview, len(board.players)),
         "preview_totals": outcome.preview
         and list(zip(outcome.preview.totals_before, outcome.preview.totals_after, strict=True)),
         "digest": outcome.digest,
@@ -142,7 +142,7 @@ def correction_view(
     return TemplateResponse(request, TEMPLATE, context)
 
 
-def _preview_rows(preview: CorrectionPreview | None, seats: int) -> list[dict[str, Any]]:
+def preview_rows(preview: CorrectionPreview | None, seats: int) -> list[dict[str, Any]]:
     if preview is None:
         return []
     return [

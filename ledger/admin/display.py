@@ -37,6 +37,9 @@ class WinView:
     payment: str
     total: int
     chips: str
+    # The parts of ``total`` beyond the payment: the honba it takes and the riichi sticks.
+    honba: int = 0
+    sticks: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,13 +105,19 @@ def _yaku_line(entry: Mapping[str, Any]) -> YakuLine:
     return YakuLine(name, value)
 
 
-def _win_view(win: Mapping[str, Any], record: Mapping[str, Any], names: Sequence[str]) -> WinView:
+def _win_view(
+    win: Mapping[str, Any],
+    record: Mapping[str, Any],
+    names: Sequence[str],
+    result: Mapping[str, Any],
+) -> WinView:
     score: Mapping[str, Any] = win.get("score") or {}
+    winner = win.get("winner")
     discarder = win.get("discarder")
     pao = win.get("pao")
     special = score.get("special")
     return WinView(
-        winner=_name(names, win.get("winner")),
+        winner=_name(names, winner),
         discarder=None if discarder is None else _name(names, discarder),
         pao=None if pao is None else _name(names, pao),
         record=record,
@@ -119,6 +128,16 @@ def _win_view(win: Mapping[str, Any], record: Mapping[str, Any], names: Sequence
         payment=_payment(score.get("payment") or {}),
         total=int(score.get("total") or 0),
         chips=_chips(score.get("chips") or {}),
+        honba=sum(
+            honba_part(line, result)
+            for line in result.get("transfers", [])
+            if line.get("to") == winner
+        ),
+        sticks=sum(
+            int(deposit.get("points", 0))
+            for deposit in result.get("deposits", [])
+            if deposit.get("seat") == winner and deposit.get("reason") == "sticks"
+        ),
     )
 
 
@@ -153,18 +172,52 @@ def _summary(payload: Mapping[str, Any], result: Mapping[str, Any], names: Seque
     return ""
 
 
+def _payment_share(score: Mapping[str, Any], *, ron: bool, payer_is_dealer: bool) -> int | None:
+    """What one payer owes for the hand's value alone (the engine's payment), if it says."""
+    payment: Mapping[str, Any] = score.get("payment") or {}
+    own = "tsumo_dealer" if payer_is_dealer else "tsumo_non_dealer"
+    for key in ("ron",) if ron else ("tsumo_each", "tsumo_all", own):
+        if type(payment.get(key)) is int:
+            return int(payment[key])
+    return None
+
+
+def honba_part(line: Mapping[str, Any], result: Mapping[str, Any]) -> int:
+    """The honba inside a win's transfer: the line's points beyond the engine's payment.
+
+    The engine pays a win's honba with its base in one transfer (``ron`` 2,900 at one
+    honba for a 2,600 hand); this splits the engine's own two figures, nothing is scored.
+    A pao line, or a win whose payment does not say, keeps its honba inside (0).
+    """
+    reason = line.get("reason")
+    if reason not in ("ron", "tsumo"):
+        return 0
+    for win in result.get("wins", []):
+        if win.get("winner") != line.get("to") or win.get("pao") is not None:
+            continue
+        share = _payment_share(
+            win.get("score") or {},
+            ron=reason == "ron",
+            payer_is_dealer=line.get("from") == result.get("dealer"),
+        )
+        points = int(line.get("points", 0))
+        if share is not None and 0 < share < points:
+            return points - share
+    return 0
+
+
 def _moves(result: Mapping[str, Any], names: Sequence[str]) -> list[MoveView]:
     pot = _("table (sticks)")
-    moves = [
-        MoveView(
-            payer=_name(names, line.get("from")),
-            payee=_name(names, line.get("to")),
-            points=int(line.get("points", 0)),
-            chips=int(line.get("chips", 0)),
-            reason=labels.label(labels.REASONS, str(line.get("reason", ""))),
-        )
-        for line in result.get("transfers", [])
-    ]
+    moves: list[MoveView] = []
+    for line in result.get("transfers", []):
+        payer, payee = _name(names, line.get("from")), _name(names, line.get("to"))
+        honba = honba_part(line, result)
+        reason = labels.label(labels.REASONS, str(line.get("reason", "")))
+        points = int(line.get("points", 0)) - honba
+        moves.append(MoveView(payer, payee, points, int(line.get("chips", 0)), reason))
+        if honba:
+            # Honba on its own line (issue 15: "a Ron 1,000 moved 4,000").
+            moves.append(MoveView(payer, payee, honba, 0, labels.label(labels.REASONS, "honba")))
     for deposit in result.get("deposits", []):
         points = int(deposit.get("points", 0))
         seat = _name(names, deposit.get("seat"))
@@ -198,7 +251,7 @@ def hand_view(
         kind_label=str(HandKind(kind).label) if kind in HandKind.values else kind,
         summary=_summary(payload, result, names),
         wins=[
-            _win_view(win, records.get(win.get("winner"), {}), names)
+            _win_view(win, records.get(win.get("winner"), {}), names, result)
             for win in result.get("wins", [])
         ],
         moves=_moves(result, names),

@@ -113,21 +113,25 @@ def seat_choices(board: Scoreboard, state: TableState) -> list[tuple[int, str]]:
 class RulesetFields(TypedDict):
     record_fields: list[str]
     extra_fields: list[str]
+    penalty_causes: dict[str, tuple[str, ...]] | None
 
 
 def ruleset_fields(session: Session) -> RulesetFields:
     """The optional record fields the session's ruleset takes, as HandEntry's arguments.
 
     ``record_fields``: the spec's (nuki, discards, specials); ``extra_fields``:
-    the ruleset's own flags (wildcard, chankan_ankan, robbed_gari).
+    the ruleset's own flags (wildcard, chankan_ankan, robbed_gari); ``penalty_causes``:
+    the causes a chonbo and a dead hand may name under its game rules (issue 15).
     """
     try:
         described = engine.rulesets.describe(session.ruleset_slug)
+        causes = engine.rulesets.penalty_causes(session.ruleset_slug, session.game_options)
     except EngineError:
-        return RulesetFields(record_fields=[], extra_fields=[])
+        return RulesetFields(record_fields=[], extra_fields=[], penalty_causes=None)
     return RulesetFields(
         record_fields=list(described["record_fields"]),
         extra_fields=list(described["extra_fields"]),
+        penalty_causes=causes,
     )
 
 
@@ -215,6 +219,8 @@ def page_context(
         "preview_view": preview
         and hand_view(payload=entry.payload() if entry else {}, result=preview.result, names=names),
         "digest": digest,
+        # What Save sends (the offline queue, console.js): the previewed hand as the game JSON.
+        "preview_payload": entry.payload() if preview and entry else None,
         "may_correct": may_correct(request, session),
         "may_close": may_close(request, session),
         "may_stop": may_stop(request, session),
@@ -230,7 +236,11 @@ def _urls(session: Session) -> dict[str, str]:
     return {
         name: reverse(f"admin:ledger_session_{name}", args=args)
         for name in ("hand", "preview", "close", "settled", "slip")
-    } | {"page": reverse("admin:ledger_session_change", args=args)}
+    } | {
+        "page": reverse("admin:ledger_session_change", args=args),
+        # Save posts the previewed hand here with its Idempotency-Key (docs/api.md).
+        "api_hands": reverse("session-hand-list", args=args),
+    }
 
 
 def render_page(
@@ -308,6 +318,7 @@ def hand_preview_json(model_admin: Any, request: HttpRequest, session: Session) 
         "refusal": refusal,
         "entry": entry,
         "preview": preview,
+        "preview_payload": entry.payload() if preview else None,
         "preview_view": preview
         and hand_view(payload=entry.payload(), result=preview.result, names=names),
     }

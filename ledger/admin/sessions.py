@@ -18,7 +18,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ledger import labels
-from ledger.admin import correction_page, session_actions, session_page, slips
+from ledger.admin import (
+    correction_page,
+    seat_swap_page,
+    session_actions,
+    session_page,
+    slips,
+)
 from ledger.admin.filters import player_filter
 from ledger.admin.roles import LedgerAdmin, may_anywhere, may_record_hands
 from ledger.errors import LedgerError
@@ -122,6 +128,11 @@ class SessionAdmin(LedgerAdmin[Session]):
                 "<path:object_id>/hands/<int:hand_id>/correct/",
                 self.admin_site.admin_view(correct),
                 name=f"{name}correct",
+            ),
+            path(
+                "<path:object_id>/swap-seats/",
+                wrap(lambda r, s: seat_swap_page.seat_swap_view(self, r, s), BOTH),
+                name=f"{name}swap_seats",
             ),
             path(
                 "<path:object_id>/close/",

@@ -20,9 +20,10 @@ from engine import record as record_words
 from engine.game import vocabulary as game_words
 from ledger import labels
 from ledger.errors import LedgerError
-from ledger.forms.errors import EngineErrorTarget, engine_error_target
+from ledger.forms.errors import ENGINE_REFUSALS, EngineErrorTarget, engine_error_target
 from ledger.forms.melds import melds_format, melds_parse
 from ledger.models import HandKind
+from ledger.refusal_text import refusal_text
 
 SeatChoices = Sequence[tuple[int, str]]
 
@@ -124,9 +125,25 @@ class HandForm(forms.Form):
 
     PENALTY_FIELDS = ("offender", "chonbo_cause", "dead", "dead_cause")
 
-    def __init__(self, *args: Any, seats: SeatChoices, may_penalise: bool, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        seats: SeatChoices,
+        may_penalise: bool,
+        penalty_causes: Mapping[str, Sequence[str]] | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.may_penalise = may_penalise
+        # Only the causes the session's ruleset takes for each penalty (the engine's list).
+        for name, penalty in (("chonbo_cause", "chonbo"), ("dead_cause", "dead_hand")):
+            field = self.fields[name]
+            if penalty_causes is not None and isinstance(field, forms.ChoiceField):
+                field.choices = _choices(penalty_causes.get(penalty, ()), labels.FAULTS)
+                # Django's own message repeats the value sent: an engine name (false_ron).
+                field.error_messages["invalid_choice"] = _(
+                    "These rules do not take this cause for this penalty: choose another."
+                )
         for name, field in self.fields.items():
             if isinstance(field, forms.TypedChoiceField):
                 none = _("none: tsumo") if name == "discarder" else "---"
@@ -272,12 +289,19 @@ class HandEntry:
         may_penalise: bool = False,
         payload: Mapping[str, Any] | None = None,
         default_winner: int | None = None,
+        penalty_causes: Mapping[str, Sequence[str]] | None = None,
     ) -> None:
+        self.seat_labels = {seat: str(label) for seat, label in seats}
         hand_initial, win_initials = entry_initial(payload) if payload else ({}, [])
         if payload is None and default_winner is not None:
             win_initials = [{"winner": default_winner}]
         self.hand = HandForm(
-            data, prefix="hand", seats=seats, may_penalise=may_penalise, initial=hand_initial
+            data,
+            prefix="hand",
+            seats=seats,
+            may_penalise=may_penalise,
+            penalty_causes=penalty_causes,
+            initial=hand_initial,
         )
         self.wins = [
             WinForm(
@@ -383,14 +407,33 @@ class HandEntry:
         ``ordinal``: the hand this form corrects (see ``engine_error_target``).
         """
         target = engine_error_target(error, kind=self.kind or "", ordinal=ordinal)
-        self._show(target)
+        self._show(target, error)
 
-    def _show(self, target: EngineErrorTarget) -> None:
+    def _show(self, target: EngineErrorTarget, error: LedgerError) -> None:
         form: forms.Form = self.hand if target.win is None else self.wins[target.win]
-        if target.field is not None and target.field in form.fields:
-            form.add_error(target.field, target.message)
+        placed = target.field is not None and target.field in form.fields
+        message = target.message
+        if error.refusal is not None and error.code in ENGINE_REFUSALS:
+            # In the user's language and words (ledger.refusal_text), not the engine's English.
+            message = refusal_text(
+                error.refusal,
+                engine_code=error.engine_code,
+                english=message,
+                seats=self.seat_labels,
+                field_label=str(form.fields[str(target.field)].label) if placed else "",
+                winner=self._winner_of(target.win),
+            )
+        if placed:
+            form.add_error(target.field, message)
         else:
-            self.non_field_errors.append(target.message)
+            self.non_field_errors.append(message)
+
+    def _winner_of(self, win: int | None) -> int | None:
+        """The seat chosen as winner in block ``win`` (None: no block, or none chosen)."""
+        if win is None or not self.wins[win].is_bound or not self.wins[win].is_valid():
+            return None
+        seat = self.wins[win].cleaned_data.get("winner")
+        return seat if isinstance(seat, int) else None
 
     def field_errors(self) -> dict[str, list[str]]:
         """Errors by the input's name (``win0-hand``), for the live preview to place."""

@@ -115,14 +115,18 @@ def _corrected_game(
             sequence.append((old, old.payload))
         elif new_payload is not None:
             sequence.append((old, new_payload))
-    settled = game_settle(
+    return sequence, sequence_settle(session, sequence)
+
+
+def sequence_settle(session: Session, sequence: CorrectedHands) -> dict[str, Any]:
+    """The corrected sequence of hands settled by the engine (a refusal names its hand)."""
+    return game_settle(
         session=session,
         players=seat_players(session_accounts(session=session)),
         payloads=[payload_ for _, payload_ in sequence],
         ordinals=[old.ordinal for old, _ in sequence],
         code=LedgerErrorCode.CORRECTION_REJECTED_BY_ENGINE,
     )
-    return sequence, settled
 
 
 def result_seat_points(result: Mapping[str, Any], seats: int) -> tuple[int, ...]:
@@ -166,6 +170,18 @@ def correction_preview(
     session = Session.objects.get(pk=hand.session_id)
     live = _live_of(session, hand)
     sequence, settled = _corrected_game(session, live, hand, new_payload)
+    return changes_preview(session, live, sequence, settled, shown={hand.pk})
+
+
+def changes_preview(
+    session: Session,
+    live: list[HandResult],
+    sequence: CorrectedHands,
+    settled: Mapping[str, Any],
+    *,
+    shown: set[int],
+) -> CorrectionPreview:
+    """Each live hand whose points move in ``settled`` (and those ``shown``), with totals."""
     seats = len(session_accounts(session=session).seats)
     after_of = {
         old.pk: result_seat_points(result, seats)
@@ -179,7 +195,7 @@ def correction_preview(
         totals_before = [t + p for t, p in zip(totals_before, before, strict=True)]
         if after is not None:
             totals_after = [t + p for t, p in zip(totals_after, after, strict=True)]
-        if after != before or old.pk == hand.pk:
+        if after != before or old.pk in shown:
             changed.append(ChangedHand(old.ordinal, before, after))
     return CorrectionPreview(
         changed=changed,
@@ -222,23 +238,53 @@ def correction_post(
     )
     memo = f"{kind} hand {hand.ordinal}: {reason.strip()}"[:200]
     if reopen:
-        closing = Posting.objects.filter(
-            session=session, hand__isnull=True, kind__in=CLOSE_POSTING_KINDS
-        )
-        _reverse_all(closing, by=by, correction=correction, memo=memo)
-        session.state, session.closed_by, session.closed_at = SessionState.OPEN, None, None
-        session.save(update_fields=["state", "closed_by", "closed_at"])
+        session_reopen(session, by=by, correction=correction, memo=memo)
     if kind == CorrectionKind.VOID:
         _reverse_all(hand.postings.all(), by=by, correction=correction, memo=memo)
+    hands_repost(
+        session,
+        sequence,
+        settled,
+        by=by,
+        correction=correction,
+        memo=memo,
+        amended=hand.pk,
+    )
+    return correction
+
+
+def session_reopen(session: Session, *, by: User, correction: Correction, memo: str) -> None:
+    """A closed session's close reversed (game end, settlement, fee): it is open again."""
+    closing = Posting.objects.filter(
+        session=session, hand__isnull=True, kind__in=CLOSE_POSTING_KINDS
+    )
+    _reverse_all(closing, by=by, correction=correction, memo=memo)
+    session.state, session.closed_by, session.closed_at = SessionState.OPEN, None, None
+    session.save(update_fields=["state", "closed_by", "closed_at"])
+
+
+def hands_repost(
+    session: Session,
+    sequence: CorrectedHands,
+    settled: Mapping[str, Any],
+    *,
+    by: User,
+    correction: Correction,
+    memo: str,
+    amended: int | None = None,
+) -> None:
+    """Each hand of the corrected game whose payload, result or state changed: reversed and
+    posted again as a new version (``amended``: the pk of the hand the corrector re-entered)."""
     accounts = session_accounts(session=session)
     now = timezone.now()
     for (old, payload_), result, state in zip(
         sequence, settled["hands"], settled["states"], strict=True
     ):
-        corrected = old.pk == hand.pk
-        # A later hand is kept while its result and the game state after it stand (a hand
-        # recorded before states were kept has none: the next hand replays the session).
-        if not corrected and old.result == result and old.game_state in (None, state):
+        corrected = old.pk == amended
+        # A later hand is kept while its payload, its result and the game state after it
+        # stand (a hand recorded before states were kept has none: the next hand replays).
+        unchanged = payload_ == old.payload and old.result == result
+        if not corrected and unchanged and old.game_state in (None, state):
             continue
         _reverse_all(old.postings.all(), by=by, correction=correction, memo=memo)
         hand_result_write(
@@ -255,7 +301,6 @@ def correction_post(
             supersedes=old,
             correction=correction,
         )
-    return correction
 
 
 def hand_void(*, hand: HandResult, reason: str, by: User) -> Correction:

@@ -1,0 +1,178 @@
+"""An engine refusal in the user's language and words, from its structure, never its message.
+
+The engine (pure Python, English) raises each refusal with a ``code``, and for
+those a form shows most a finer ``reason`` with its ``params`` (the seat, the
+fault) and a location naming the seat and tile (``engine.errors``). Here each
+reason, and each code of the hand record's, has a translatable sentence
+(gettext, ``locale/ja``) filled with the player's name and wind, the fault's
+label and the tile: no engine name (``false_ron``, ``dead``, a ruleset slug)
+reaches the page. A refusal without a sentence of its own keeps the engine's
+English detail in English, and says in other languages which field the rules
+refused and whose it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from ledger import labels
+from ledger.errors import EngineRefusal
+
+# Seat number -> "Chie — West" (the form's own seat labels).
+SeatLabels = Mapping[int, str]
+
+
+def _cause(params: Mapping[str, Any]) -> str:
+    return labels.label(labels.FAULTS, str(params.get("cause", "other")))
+
+
+# By the engine's reason: the sentence, given the filled-in words.
+REASONS: dict[str, Callable[[dict[str, Any]], str]] = {
+    "cause_is_chonbo": lambda w: (
+        _(
+            "%(player)s: “%(cause)s” is a chonbo under these rules, not a dead hand:"
+            " record a chonbo hand instead."
+        )
+        % w
+    ),
+    "cause_is_dead_hand": lambda w: (
+        _(
+            "%(player)s: “%(cause)s” is a dead hand under these rules, not a chonbo:"
+            " mark the seat's dead hand on the hand as it was played."
+        )
+        % w
+    ),
+    "dead_hand_cannot_win": lambda w: _("%(player)s has a dead hand and cannot win.") % w,
+    "dead_hand_is_noten": lambda w: (
+        _("%(player)s has a dead hand and counts as noten: untick their tenpai.") % w
+    ),
+    "riichi_is_tenpai": lambda w: (
+        _("%(player)s declared riichi, so is tenpai (a riichi declared while noten is a chonbo).")
+        % w
+    ),
+    "riichi_short_of_stick": lambda w: (
+        _("%(player)s has %(points)s points, fewer than the %(stick)s-point riichi stick.") % w
+    ),
+    "not_a_choice": lambda w: _("This choice is not one these rules take.") % w,
+    "discarder_is_winner": lambda w: (
+        _("%(player)s is the winner and cannot also be the one who dealt in.") % w
+    ),
+    "pao_is_winner": lambda w: _("%(player)s is the winner: pao is another player.") % w,
+    "win_tile_not_in_hand": lambda w: (
+        _("%(whose)sthe winning tile %(tile_name)s is not among the hand's tiles.") % w
+    ),
+    "meld_not_a_set": lambda w: (
+        _(
+            "%(whose)s“%(meld)s” is not a meld: a chi is three tiles in a row of one suit, a pon"
+            " three of a kind, a kan four."
+        )
+        % w
+    ),
+    "ippatsu_needs_riichi": lambda w: _("%(whose)sippatsu needs riichi.") % w,
+    "rules_have_no_riichi_without_draw": lambda w: _(
+        "These rules allow no riichi without a draw left."
+    ),
+    "rules_have_no_nagashi": lambda w: _("These rules play without nagashi mangan."),
+    "rules_have_no_dealer_pass": lambda w: _(
+        "These rules have no agariyame or tenpaiyame: the dealer may not pass."
+    ),
+    "dealer_may_not_pass": lambda w: _(
+        "Only a dealer who won, or was tenpai, may pass (agariyame, tenpaiyame)."
+    ),
+    "abort_needs_four_players": lambda w: _("“%(abort)s” needs four players.") % w,
+    "caller_only_for_kyuushuu": lambda w: _("Only kyuushu kyuuhai has a caller."),
+    "kyuushuu_caller_in_riichi": lambda w: (
+        _(
+            "%(player)s called kyuushu kyuuhai on their first draw, before any discard:"
+            " they cannot have declared riichi."
+        )
+        % w
+    ),
+}
+
+# By the engine's code, for the refusals of a hand record (tiles).
+CODES: dict[str, Callable[[dict[str, Any]], str]] = {
+    "bad_tiles": lambda w: (
+        _("%(whose)sthese tiles cannot be read%(tile)s: use mpsz, e.g. 123m406p77z.") % w
+    ),
+    "too_many_copies": lambda w: _("%(whose)smore than four copies of %(tile_name)s.") % w,
+    "wrong_tile_count": lambda w: (
+        _(
+            "%(whose)sthe wrong number of tiles for a winning hand (14 with the winning tile,"
+            " one more for each kan)."
+        )
+        % w
+    ),
+    "not_a_winning_hand": lambda w: _("%(whose)sthese tiles are not a winning hand.") % w,
+    "no_yaku": lambda w: _("%(whose)sthe hand has no yaku.") % w,
+}
+
+
+def refusal_text(
+    refusal: EngineRefusal,
+    *,
+    engine_code: str | None,
+    english: str,
+    seats: SeatLabels,
+    field_label: str = "",
+    winner: int | None = None,
+) -> str:
+    """The refusal for people: its own sentence, else ``english`` (the engine's) in English.
+
+    ``seats``: each seat's label (player and wind); ``field_label``: the form field
+    the refusal sits beside, named where no sentence of its own says more;
+    ``winner``: the seat of the winner whose record it is, when the refusal names none.
+    """
+    player = _player(refusal, seats, winner)
+    words = _words(refusal, player)
+    sentence = REASONS.get(refusal.reason)
+    if sentence is not None:
+        return sentence(words)
+    if (get_language() or "en").startswith("en"):
+        return english
+    by_code = CODES.get(engine_code or "")
+    if by_code is not None:
+        return _capitalised(by_code(words))
+    if field_label and player:
+        return _("%(player)s: the rules refuse “%(field)s” as entered.") % {
+            "player": player,
+            "field": field_label,
+        }
+    if field_label:
+        return _("The rules refuse “%(field)s” as entered.") % {"field": field_label}
+    return _("The rules refuse this hand as entered.")
+
+
+def _player(refusal: EngineRefusal, seats: SeatLabels, winner: int | None) -> str:
+    seat = refusal.params.get("seat", refusal.location.seat)
+    if seat is None:
+        seat = winner
+    return seats.get(seat, "") if isinstance(seat, int) else ""
+
+
+def _words(refusal: EngineRefusal, player: str) -> dict[str, Any]:
+    params = dict(refusal.params)
+    tile = refusal.location.tile or ""
+    return {
+        "player": player or _("A player"),
+        "whose": _("%(player)s: ") % {"player": player} if player else "",
+        "cause": _cause(params),
+        "points": _number(params.get("points")),
+        "stick": _number(params.get("stick")),
+        "tile": f" ({tile})" if tile else "",
+        "tile_name": tile or _("a tile"),
+        "meld": f"{params.get('kind', '')} {params.get('tiles', '')}".strip(),
+        "abort": labels.label(labels.ABORT_CAUSES, str(params.get("cause", ""))),
+    }
+
+
+def _number(value: Any) -> str:
+    return f"{value:,}" if isinstance(value, int) else str(value or "")
+
+
+def _capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
