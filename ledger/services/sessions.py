@@ -126,7 +126,7 @@ def session_open(
         SessionSeat(session=session, seat=seat, player=player)
         for seat, player in enumerate(players)
     )
-    accounts_ensure_for_session(session=session)
+    accounts_ensure_for_session(session=session, players=players)
     return session
 
 

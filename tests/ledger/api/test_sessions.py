@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
-from ledger.models import Session, SessionState, Settlement
+from ledger.models import Account, Session, SessionState, Settlement
 from tests.ledger.api.support import RoleClients, ledger_row_counts, post, post_hand
 from tests.ledger.api.world import World, dealer_busts_seat_1
 from tests.ledger.factories import draw
@@ -211,3 +213,19 @@ def test_an_id_filter_out_of_range_is_a_400_naming_the_filter(
 
     assert response.status_code == 400, response.content
     assert path.split("?")[1].split("=")[0] in response.content.decode()
+
+
+def test_opening_a_session_creates_its_accounts_in_two_statements(
+    world: World, api_as: RoleClients
+) -> None:
+    """The seats' accounts, the table's pot and the parlor's fee and house: one insert
+    that skips the existing ones and one read that all are there (was 3-4 queries each)."""
+    with CaptureQueriesContext(connection) as captured:
+        response = post(api_as("staff"), "/api/sessions/", opening(world))
+
+    assert response.status_code == 201, response.json()
+    on_accounts = [q["sql"] for q in captured if '"ledger_account"' in q["sql"]]
+    assert len(on_accounts) == 2, on_accounts
+    session = Session.objects.get(pk=response.json()["id"])
+    owners = Account.objects.filter(parlor=session.parlor).values_list("player_id", flat=True)
+    assert {seat.player_id for seat in session.seats.all()} <= set(owners)
