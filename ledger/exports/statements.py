@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 
 from ledger import labels
 from ledger.business_days import business_day_of
+from ledger.engine_results import HandOutcome
 from ledger.exports.scope import Window
 from ledger.exports.sources import window_settlements
 from ledger.models import HandKind, HandResult, LedgerEntry, Penalty
@@ -176,15 +177,13 @@ def _player_wins(window: Window, player: Player) -> Iterator[tuple[int, int, dic
     )
     for pk, session, table, ordinal, entered_at, payload, result, seat in hands.iterator(500):
         records = {win.get("winner"): win.get("record") or {} for win in payload.get("wins", [])}
-        for win in result.get("wins", []):
-            if win.get("winner") != seat:
+        for win in HandOutcome.from_json(result).wins:
+            if win.winner != seat:
                 continue
-            score = win.get("score") or {}
-            total = int(score.get("total") or 0)
-            yield total, pk, {
+            yield win.score.total, pk, {
                 "session_id": session, "table": table, "hand": ordinal,
-                "entered_at": entered_at, "points_won": total, "score": score,
-                "discarder": win.get("discarder"), "record": records.get(seat, {}),
+                "entered_at": entered_at, "points_won": win.score.total, "score": win.score,
+                "discarder": win.discarder, "record": records.get(seat, {}),
             }  # fmt: skip
 
 
@@ -205,7 +204,7 @@ def _drawn(win: dict[str, Any], zone: ZoneInfo) -> dict[str, Any]:
         "win_tile": _pictures(record.get("win_tile")),
         "dora": _pictures("".join(str(t) for t in record.get("dora_indicators") or [])),
         "ura": _pictures("".join(str(t) for t in record.get("ura_indicators") or [])),
-        "yaku": [labels.yaku_label(str(entry.get("name", ""))) for entry in score.get("yaku", [])],
+        "yaku": [labels.yaku_label(entry.name) for entry in score.yaku],
         "value": labels.score_value(score),
     }
 

@@ -56,6 +56,7 @@ from typing import Any
 from django.db.models import Exists, F, OuterRef, Q, Sum
 
 import engine
+from ledger.engine_results import SettledGame, hand_outcome
 from ledger.errors import LedgerError
 from ledger.games import game_json, starting_points
 from ledger.models import (
@@ -316,11 +317,11 @@ def _audit_session(report: AuditReport, session: Session) -> None:
     ]
     if session.state == SessionState.OPEN:
         start = starting_points(session=session)
-        last = live[-1].result if live else None
+        last = hand_outcome(live[-1]) if live else None
         for seat, entries in enumerate(posted):
             stored = {
-                "points": last["scores"][seat] - start if last else 0,
-                "chips": last["chips"][seat] if last else 0,
+                "points": last.scores[seat] - start if last else 0,
+                "chips": last.chips[seat] if last else 0,
             }
             if stored != {"points": entries["points"], "chips": entries["chips"]}:
                 subject = f"session {session.pk} seat {seat}"
@@ -421,9 +422,12 @@ def _audit_rescore(
             )
         )
         return
-    for hand, rescored, state in zip(live, replay["hands"], replay["states"], strict=True):
+    settled = SettledGame.from_engine(replay)
+    for hand, outcome, state in zip(live, settled.hands, settled.states or (), strict=True):
         if hand.game_state is not None and hand.game_state != state:
             _state_differs(report, session, hand, state)
+        # Compared as stored: JSON, key by key (an older engine's result may differ in keys).
+        rescored = outcome.to_json()
         if hand.result == rescored:
             continue
         missing = object()  # a key only one side has differs too
