@@ -68,8 +68,10 @@ def game_settle(
     ``start_ordinal`` is the number of the hand it is the state after. The result has
     the game state after each of ``payloads`` in ``states`` (``SettledGame.states``).
     """
-    game = game_json(session=session, players=players, payloads=payloads, stopped=stopped)
-    game["states"] = True
+    game = {
+        **game_json(session=session, players=players, payloads=payloads, stopped=stopped),
+        "states": True,
+    }
     first = 0
     if start is not None:
         game["start"] = dict(start)
