@@ -21,15 +21,24 @@ a deposit, a win) need all of theirs.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
+
+from engine.game.table import Deposit, Transfer
 
 if TYPE_CHECKING:
     from ledger.models import HandResult
 
-_EMPTY: Mapping[str, Any] = MappingProxyType({})
+# A hand's lines are the engine's own: ``Transfer`` (payer -> payee, points and chips,
+# never negative) and ``Deposit`` (a seat into the pot, < 0, or out of it, > 0).
+__all__ = [
+    "Deposit", "FinalResult", "GameEnd", "HandOutcome", "LeftoverSticks", "ScoredYaku",
+    "SeatChips", "SettledGame", "Transfer", "WIN_REASONS", "Win", "WinScore", "hand_outcome",
+    "stored_key",
+]  # fmt: skip
+
 # The reasons of a transfer or deposit that pay a win (the rest are penalties and ends).
 WIN_REASONS = frozenset({"ron", "tsumo"})
 STICKS = "sticks"
@@ -39,54 +48,20 @@ def _ints(values: Any) -> tuple[int, ...]:
     return tuple(int(value) for value in values or ())
 
 
-@dataclass(frozen=True, slots=True)
-class Transfer:
-    """One line of a hand: ``payer`` pays ``payee`` points and chips (never negative)."""
-
-    payer: int
-    payee: int
-    points: int
-    chips: int
-    reason: str
-
-    @classmethod
-    def from_json(cls, line: Mapping[str, Any]) -> Transfer:
-        return cls(
-            payer=int(line["from"]),
-            payee=int(line["to"]),
-            points=int(line["points"]),
-            chips=int(line["chips"]),
-            reason=str(line["reason"]),
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "from": self.payer,
-            "to": self.payee,
-            "points": self.points,
-            "chips": self.chips,
-            "reason": self.reason,
-        }
+def _transfer(line: Mapping[str, Any]) -> Transfer:
+    return Transfer(
+        payer=int(line["from"]),
+        payee=int(line["to"]),
+        points=int(line["points"]),
+        chips=int(line["chips"]),
+        reason=str(line["reason"]),
+    )
 
 
-@dataclass(frozen=True, slots=True)
-class Deposit:
-    """Points into the pot (``points`` < 0: riichi, noten) or out of it (> 0: sticks)."""
-
-    seat: int
-    points: int
-    reason: str
-
-    @classmethod
-    def from_json(cls, deposit: Mapping[str, Any]) -> Deposit:
-        return cls(
-            seat=int(deposit["seat"]),
-            points=int(deposit["points"]),
-            reason=str(deposit["reason"]),
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "points": self.points, "reason": self.reason}
+def _deposit(deposit: Mapping[str, Any]) -> Deposit:
+    return Deposit(
+        seat=int(deposit["seat"]), points=int(deposit["points"]), reason=str(deposit["reason"])
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,8 +190,8 @@ class HandOutcome:
             honba=int(result.get("honba", 0)),
             sticks=int(result.get("sticks", 0)),
             wins=tuple(Win.from_json(win) for win in result.get("wins") or ()),
-            transfers=tuple(Transfer.from_json(line) for line in result.get("transfers") or ()),
-            deposits=tuple(Deposit.from_json(item) for item in result.get("deposits") or ()),
+            transfers=tuple(_transfer(line) for line in result.get("transfers") or ()),
+            deposits=tuple(_deposit(item) for item in result.get("deposits") or ()),
             points_delta=_ints(result.get("points_delta")),
             chips_delta=_ints(result.get("chips_delta")),
             scores=_ints(result.get("scores")),
@@ -237,8 +212,8 @@ class HandOutcome:
             "honba": self.honba,
             "sticks": self.sticks,
             "wins": [win.to_json() for win in self.wins],
-            "transfers": [line.to_json() for line in self.transfers],
-            "deposits": [deposit.to_json() for deposit in self.deposits],
+            "transfers": [line.to_dict() for line in self.transfers],
+            "deposits": [deposit.to_dict() for deposit in self.deposits],
             "points_delta": list(self.points_delta),
             "chips_delta": list(self.chips_delta),
             "scores": list(self.scores),
@@ -383,7 +358,7 @@ class SettledGame:
     end: GameEnd | None
     final: FinalResult | None
     # The engine's game state after each hand, when asked for (``states``): JSON it reads back.
-    states: tuple[dict[str, Any], ...] | None = field(default=None)
+    states: tuple[dict[str, Any], ...] | None = None
 
     @classmethod
     def from_engine(cls, settled: Mapping[str, Any]) -> SettledGame:
@@ -444,8 +419,3 @@ def stored_key(name: str) -> str:
 def hand_outcome(hand: HandResult) -> HandOutcome:
     """The stored engine result of ``hand`` (``HandResult.result``), typed."""
     return HandOutcome.from_json(hand.result)
-
-
-def stored_outcomes(results: Sequence[Mapping[str, Any]]) -> list[HandOutcome]:
-    """Stored results (``HandResult.result`` values read in bulk), typed."""
-    return [HandOutcome.from_json(result) for result in results]

@@ -57,7 +57,7 @@ from django.db.models import Exists, F, OuterRef, Q, Sum
 
 import engine
 from ledger.engine_results import SettledGame, hand_outcome
-from ledger.errors import LedgerError
+from ledger.errors import AuditCheck, LedgerError
 from ledger.games import game_json, starting_points
 from ledger.models import (
     Account,
@@ -84,25 +84,26 @@ from parlor import policy
 from parlor.models import GameFeePayer
 from parlor.policy import Action
 
-POSTING_UNBALANCED = "posting_unbalanced"
-BALANCE_MISMATCH = "balance_mismatch"
-HAND_RESCORE_DIFFERS = "hand_rescore_differs"
-SESSION_REPLAY_REFUSED = "session_replay_refused"
-GAME_STATE_DIFFERS = "game_state_differs"
-ACCOUNT_OWNER_MISMATCH = "account_owner_mismatch"
-ENTRY_OUTSIDE_SESSION = "entry_outside_session"
-SESSION_ACCOUNTS_MISSING = "session_accounts_missing"
-PENALTY_SEAT_MISMATCH = "penalty_seat_mismatch"
-SETTLEMENT_OFF_RATE = "settlement_off_rate"
-HAND_OPTIONS_NOT_ALLOWED = "hand_options_not_allowed"
-ROW_UNREADABLE = "row_unreadable"
+# The checks by their short names (the codes are ledger.errors.AuditCheck's).
+POSTING_UNBALANCED = AuditCheck.POSTING_UNBALANCED
+BALANCE_MISMATCH = AuditCheck.BALANCE_MISMATCH
+HAND_RESCORE_DIFFERS = AuditCheck.HAND_RESCORE_DIFFERS
+SESSION_REPLAY_REFUSED = AuditCheck.SESSION_REPLAY_REFUSED
+GAME_STATE_DIFFERS = AuditCheck.GAME_STATE_DIFFERS
+ACCOUNT_OWNER_MISMATCH = AuditCheck.ACCOUNT_OWNER_MISMATCH
+ENTRY_OUTSIDE_SESSION = AuditCheck.ENTRY_OUTSIDE_SESSION
+SESSION_ACCOUNTS_MISSING = AuditCheck.SESSION_ACCOUNTS_MISSING
+PENALTY_SEAT_MISMATCH = AuditCheck.PENALTY_SEAT_MISMATCH
+SETTLEMENT_OFF_RATE = AuditCheck.SETTLEMENT_OFF_RATE
+HAND_OPTIONS_NOT_ALLOWED = AuditCheck.HAND_OPTIONS_NOT_ALLOWED
+ROW_UNREADABLE = AuditCheck.ROW_UNREADABLE
 
 
 @dataclass(frozen=True, slots=True)
 class AuditFinding:
     """One disagreement: which check, about what (``posting 12``, ``session 3 hand 4``), and how."""
 
-    check: str
+    check: AuditCheck
     subject: str
     message: str
     details: dict[str, Any] = field(default_factory=dict)
@@ -133,7 +134,9 @@ class AuditReport:
                 "sessions": self.sessions,
                 "hands": self.hands,
             },
-            "findings": [asdict(finding) for finding in self.findings],
+            "findings": [
+                {**asdict(finding), "check": finding.check.value} for finding in self.findings
+            ],
             "hand_options": self.hand_options,
         }
 
