@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Deposit", "FinalResult", "GameEnd", "HandOutcome", "LeftoverSticks", "ScoredYaku",
     "SeatChips", "SettledGame", "Transfer", "WIN_REASONS", "Win", "WinScore", "hand_outcome",
-    "stored_key",
+    "placement_chips", "stored_key",
 ]  # fmt: skip
 
 # The reasons of a transfer or deposit that pay a win (the rest are penalties and ends).
@@ -288,6 +288,11 @@ class SeatChips:
             "placement": self.placement,
             "total": self.total,
         }
+
+
+def placement_chips(chips_detail: Mapping[str, Any] | None) -> int:
+    """The placement's chips in a stored ``SeatChips`` (``Settlement.chips_detail``); 0 if none."""
+    return int((chips_detail or {}).get("placement", 0))
 
 
 @dataclass(frozen=True, slots=True)

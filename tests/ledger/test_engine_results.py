@@ -143,7 +143,7 @@ def test_a_stored_key_lookup_names_a_key_the_engine_writes() -> None:
 RESULT_KEYS = (
     "transfers", "deposits", "game_ends", "dealer_after", "honba_after", "sticks_after",
     "points_delta", "chips_delta", "scores", "score", "final", "finished", "states",
-    "leftover_sticks", "placements", "shared_places",
+    "leftover_sticks", "placements", "placement", "shared_places",
 )  # fmt: skip
 KEY_READ = re.compile(r"""(\[\s*["']|\.get\(\s*["']|result__)(""" + "|".join(RESULT_KEYS) + r")\b")
 LEDGER = Path(ledger.__file__).parent
