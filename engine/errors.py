@@ -32,6 +32,31 @@ class ErrorCode(StrEnum):
     INTERNAL_ERROR = "internal_error"
 
 
+class Reason(StrEnum):
+    """A refusal's finer reason than its code, for interfaces that word refusals themselves
+    (the ledger's ``refusal_text``); each comes with the ``params`` its wording needs."""
+
+    CAUSE_IS_CHONBO = "cause_is_chonbo"
+    CAUSE_IS_DEAD_HAND = "cause_is_dead_hand"
+    DEAD_HAND_CANNOT_WIN = "dead_hand_cannot_win"
+    DEAD_HAND_IS_NOTEN = "dead_hand_is_noten"
+    RIICHI_IS_TENPAI = "riichi_is_tenpai"
+    RIICHI_SHORT_OF_STICK = "riichi_short_of_stick"
+    NOT_A_CHOICE = "not_a_choice"
+    DISCARDER_IS_WINNER = "discarder_is_winner"
+    PAO_IS_WINNER = "pao_is_winner"
+    WIN_TILE_NOT_IN_HAND = "win_tile_not_in_hand"
+    MELD_NOT_A_SET = "meld_not_a_set"
+    IPPATSU_NEEDS_RIICHI = "ippatsu_needs_riichi"
+    RULES_HAVE_NO_RIICHI_WITHOUT_DRAW = "rules_have_no_riichi_without_draw"
+    RULES_HAVE_NO_NAGASHI = "rules_have_no_nagashi"
+    RULES_HAVE_NO_DEALER_PASS = "rules_have_no_dealer_pass"
+    DEALER_MAY_NOT_PASS = "dealer_may_not_pass"
+    ABORT_NEEDS_FOUR_PLAYERS = "abort_needs_four_players"
+    CALLER_ONLY_FOR_KYUUSHUU = "caller_only_for_kyuushuu"
+    KYUUSHUU_CALLER_IN_RIICHI = "kyuushuu_caller_in_riichi"
+
+
 def field_path_text(path: FieldPath) -> str:
     """``("wins", 0, "record", "hand")`` as ``wins[0].record.hand``."""
     text = ""
@@ -78,9 +103,9 @@ class EngineError(Exception):
     of ``hand 2: wins[0].record: hand: cannot parse 'x'``). ``hand_refs`` names
     the game's other hands a message mentions (``{ended}`` in ``text``), so a
     caller that numbers hands otherwise can say them its own way (``render``).
-    ``reason`` names which refusal it is, finer than ``code`` (``"cause_is_chonbo"``),
+    ``reason`` names which refusal it is, finer than ``code`` (``Reason.CAUSE_IS_CHONBO``),
     and ``params`` its values (a fault, a seat), so a caller can say it in its own words
-    and language; empty where the refusal has not been given one.
+    and language; None where the refusal has not been given one.
     """
 
     def __init__(
@@ -91,7 +116,7 @@ class EngineError(Exception):
         location: ErrorLocation = NOWHERE,
         detail: str | None = None,
         hand_refs: Mapping[str, int] = _NO_REFS,
-        reason: str = "",
+        reason: Reason | None = None,
         params: Mapping[str, str | int] = _NO_PARAMS,
     ) -> None:
         self.code = code
@@ -115,7 +140,7 @@ class EngineError(Exception):
         meld: int | None = None,
         tile: str | None = None,
         hand_refs: Mapping[str, int] = _NO_REFS,
-        reason: str = "",
+        reason: Reason | None = None,
         params: Mapping[str, str | int] = _NO_PARAMS,
     ) -> EngineError:
         """An error whose message leads with its location: ``hand 2: wins[0].winner: <detail>``."""
@@ -166,7 +191,7 @@ def bad_field(
     seat: int | None = None,
     meld: int | None = None,
     tile: str | None = None,
-    reason: str = "",
+    reason: Reason | None = None,
     params: Mapping[str, str | int] = _NO_PARAMS,
 ) -> EngineError:
     """A ``bad_field`` error whose message names the field in its own words.

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from engine.errors import ErrorLocation, FieldPath
+from engine.errors import ErrorLocation, FieldPath, Reason
 
 
 class LedgerErrorCode(StrEnum):
@@ -75,6 +75,23 @@ class RequestErrorCode(StrEnum):
     DATABASE_UNAVAILABLE = "database_unavailable"
 
 
+class AuditCheck(StrEnum):
+    """What an audit finding is about (``ledger.services.audit``, whose docstring says each)."""
+
+    POSTING_UNBALANCED = "posting_unbalanced"
+    BALANCE_MISMATCH = "balance_mismatch"
+    HAND_RESCORE_DIFFERS = "hand_rescore_differs"
+    SESSION_REPLAY_REFUSED = "session_replay_refused"
+    GAME_STATE_DIFFERS = "game_state_differs"
+    ACCOUNT_OWNER_MISMATCH = "account_owner_mismatch"
+    ENTRY_OUTSIDE_SESSION = "entry_outside_session"
+    SESSION_ACCOUNTS_MISSING = "session_accounts_missing"
+    PENALTY_SEAT_MISMATCH = "penalty_seat_mismatch"
+    SETTLEMENT_OFF_RATE = "settlement_off_rate"
+    HAND_OPTIONS_NOT_ALLOWED = "hand_options_not_allowed"
+    ROW_UNREADABLE = "row_unreadable"
+
+
 @dataclass(frozen=True, slots=True)
 class EngineRefusal:
     """Where the engine refused, in the session's terms: read from the engine's structure.
@@ -90,7 +107,7 @@ class EngineRefusal:
     location: ErrorLocation
     # Which refusal, as the engine names it, and its values (``EngineError.reason``,
     # ``params``): ``ledger.refusal_text`` says it in the user's language.
-    reason: str = ""
+    reason: Reason | None = None
     params: Mapping[str, str | int] = dataclasses.field(default_factory=dict)
 
 

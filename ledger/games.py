@@ -18,6 +18,7 @@ from engine import game as engine_game
 from engine import rulesets as engine_rulesets
 from engine.errors import EngineError
 from engine.game.rules import GameRules
+from ledger.engine_results import HandOutcome, SettledGame
 from ledger.errors import EngineRefusal, LedgerError, LedgerErrorCode
 from ledger.models import Session
 
@@ -58,26 +59,29 @@ def game_settle(
     stopped: bool = False,
     start: Mapping[str, Any] | None = None,
     start_ordinal: int | None = None,
-) -> dict[str, Any]:
-    """``engine.settle_game`` of the session's game; its refusal raised as ``code``.
+) -> SettledGame:
+    """``engine.evaluate_game`` of the session's game, typed; its refusal raised as ``code``.
 
     ``ordinals[i]`` is the hand number staff know ``payloads[i]`` by. ``start``: the
     engine's game state after the hands before ``payloads`` (``HandResult.game_state``);
     the game continues from it (docs/game-format.md, "Continuing a game");
     ``start_ordinal`` is the number of the hand it is the state after. The result has
-    the game state after each of ``payloads`` in ``states``.
+    the game state after each of ``payloads`` in ``states`` (``SettledGame.states``).
     """
-    game = game_json(session=session, players=players, payloads=payloads, stopped=stopped)
-    game["states"] = True
+    game = {
+        **game_json(session=session, players=players, payloads=payloads, stopped=stopped),
+        "states": True,
+    }
     first = 0
     if start is not None:
         game["start"] = dict(start)
         # The engine also names the hand before the start ("ended after hand N").
         ordinals, first = [start_ordinal or int(start["hands"]), *ordinals], start["hands"] - 1
     try:
-        return engine.evaluate_game(game)
+        settled = engine.evaluate_game(game)
     except EngineError as error:
         raise engine_refusal(error, code=code, ordinals=ordinals, first=first) from None
+    return SettledGame.from_engine(settled)
 
 
 def engine_refusal(
@@ -169,9 +173,9 @@ class TableState:
 
 
 def table_state(
-    *, session: Session, last_result: Mapping[str, Any] | None, deal_passes: int
+    *, session: Session, last_result: HandOutcome | None, deal_passes: int
 ) -> TableState:
-    """The table after the hand whose engine result is ``last_result`` (None: no hand yet).
+    """The table after the hand whose engine outcome is ``last_result`` (None: no hand yet).
 
     ``deal_passes``: the live hands after which the deal moved on (``dealer_after`` differs
     from ``dealer``); the engine's round is that count of dealerships over the players,
@@ -185,12 +189,12 @@ def table_state(
     by_winner = rules.dealer_rotation == "winner"
     wind = rules.winds[min(deal_passes // seats, len(rules.winds) - 1)]
     return TableState(
-        dealer=int(last_result["dealer_after"]),
+        dealer=last_result.dealer_after,
         round_wind="E" if by_winner else wind,
         round_hand=None if by_winner else deal_passes % seats + 1,
-        honba=int(last_result["honba_after"]),
-        sticks=int(last_result["sticks_after"]),
-        scores=tuple(int(points) for points in last_result["scores"]),
-        chips=tuple(int(chips) for chips in last_result["chips"]),
-        game_ends=tuple(str(end) for end in last_result.get("game_ends", [])),
+        honba=last_result.honba_after,
+        sticks=last_result.sticks_after,
+        scores=last_result.scores,
+        chips=last_result.chips,
+        game_ends=last_result.game_ends,
     )

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.translation import get_language, pgettext_lazy
@@ -19,6 +18,7 @@ from django.utils.translation import gettext as _
 
 import engine.rulesets
 from engine.yaku import Yaku
+from ledger.engine_results import WinScore
 
 Labels = Mapping[str, Promise]
 
@@ -309,12 +309,12 @@ def seat_wind(seat: int) -> str:
     return str(WINDS[seat]) if 0 <= seat < len(WINDS) else str(seat)
 
 
-def score_value(score: Mapping[str, Any]) -> str:
+def score_value(score: WinScore) -> str:
     """A win's value as people say it: "2× yakuman", "12 points", "3 han", "3 han 30 fu"."""
-    if score.get("yakuman"):
-        return _("%(count)d× yakuman") % {"count": score["yakuman"]}
-    if score.get("han") is None:
-        return _("%(points)s points") % {"points": score.get("points", "?")}
-    if score.get("fu") is None:
-        return _("%(han)d han") % {"han": score["han"]}
-    return _("%(han)d han %(fu)d fu") % {"han": score["han"], "fu": score["fu"]}
+    if score.yakuman:
+        return _("%(count)d× yakuman") % {"count": score.yakuman}
+    if score.han is None:
+        return _("%(points)s points") % {"points": "?" if score.points is None else score.points}
+    if score.fu is None:
+        return _("%(han)d han") % {"han": score.han}
+    return _("%(han)d han %(fu)d fu") % {"han": score.han, "fu": score.fu}

@@ -19,6 +19,7 @@ from typing import Any
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from engine.errors import ErrorCode, Reason
 from ledger import labels
 from ledger.errors import EngineRefusal
 
@@ -31,61 +32,61 @@ def _cause(params: Mapping[str, Any]) -> str:
 
 
 # By the engine's reason: the sentence, given the filled-in words.
-REASONS: dict[str, Callable[[dict[str, Any]], str]] = {
-    "cause_is_chonbo": lambda w: (
+REASONS: dict[Reason, Callable[[dict[str, Any]], str]] = {
+    Reason.CAUSE_IS_CHONBO: lambda w: (
         _(
             "%(player)s: “%(cause)s” is a chonbo under these rules, not a dead hand:"
             " record a chonbo hand instead."
         )
         % w
     ),
-    "cause_is_dead_hand": lambda w: (
+    Reason.CAUSE_IS_DEAD_HAND: lambda w: (
         _(
             "%(player)s: “%(cause)s” is a dead hand under these rules, not a chonbo:"
             " mark the seat's dead hand on the hand as it was played."
         )
         % w
     ),
-    "dead_hand_cannot_win": lambda w: _("%(player)s has a dead hand and cannot win.") % w,
-    "dead_hand_is_noten": lambda w: (
+    Reason.DEAD_HAND_CANNOT_WIN: lambda w: _("%(player)s has a dead hand and cannot win.") % w,
+    Reason.DEAD_HAND_IS_NOTEN: lambda w: (
         _("%(player)s has a dead hand and counts as noten: untick their tenpai.") % w
     ),
-    "riichi_is_tenpai": lambda w: (
+    Reason.RIICHI_IS_TENPAI: lambda w: (
         _("%(player)s declared riichi, so is tenpai (a riichi declared while noten is a chonbo).")
         % w
     ),
-    "riichi_short_of_stick": lambda w: (
+    Reason.RIICHI_SHORT_OF_STICK: lambda w: (
         _("%(player)s has %(points)s points, fewer than the %(stick)s-point riichi stick.") % w
     ),
-    "not_a_choice": lambda w: _("This choice is not one these rules take.") % w,
-    "discarder_is_winner": lambda w: (
+    Reason.NOT_A_CHOICE: lambda w: _("This choice is not one these rules take.") % w,
+    Reason.DISCARDER_IS_WINNER: lambda w: (
         _("%(player)s is the winner and cannot also be the one who dealt in.") % w
     ),
-    "pao_is_winner": lambda w: _("%(player)s is the winner: pao is another player.") % w,
-    "win_tile_not_in_hand": lambda w: (
+    Reason.PAO_IS_WINNER: lambda w: _("%(player)s is the winner: pao is another player.") % w,
+    Reason.WIN_TILE_NOT_IN_HAND: lambda w: (
         _("%(whose)sthe winning tile %(tile_name)s is not among the hand's tiles.") % w
     ),
-    "meld_not_a_set": lambda w: (
+    Reason.MELD_NOT_A_SET: lambda w: (
         _(
             "%(whose)s“%(meld)s” is not a meld: a chi is three tiles in a row of one suit, a pon"
             " three of a kind, a kan four."
         )
         % w
     ),
-    "ippatsu_needs_riichi": lambda w: _("%(whose)sippatsu needs riichi.") % w,
-    "rules_have_no_riichi_without_draw": lambda w: _(
+    Reason.IPPATSU_NEEDS_RIICHI: lambda w: _("%(whose)sippatsu needs riichi.") % w,
+    Reason.RULES_HAVE_NO_RIICHI_WITHOUT_DRAW: lambda w: _(
         "These rules allow no riichi without a draw left."
     ),
-    "rules_have_no_nagashi": lambda w: _("These rules play without nagashi mangan."),
-    "rules_have_no_dealer_pass": lambda w: _(
+    Reason.RULES_HAVE_NO_NAGASHI: lambda w: _("These rules play without nagashi mangan."),
+    Reason.RULES_HAVE_NO_DEALER_PASS: lambda w: _(
         "These rules have no agariyame or tenpaiyame: the dealer may not pass."
     ),
-    "dealer_may_not_pass": lambda w: _(
+    Reason.DEALER_MAY_NOT_PASS: lambda w: _(
         "Only a dealer who won, or was tenpai, may pass (agariyame, tenpaiyame)."
     ),
-    "abort_needs_four_players": lambda w: _("“%(abort)s” needs four players.") % w,
-    "caller_only_for_kyuushuu": lambda w: _("Only kyuushu kyuuhai has a caller."),
-    "kyuushuu_caller_in_riichi": lambda w: (
+    Reason.ABORT_NEEDS_FOUR_PLAYERS: lambda w: _("“%(abort)s” needs four players.") % w,
+    Reason.CALLER_ONLY_FOR_KYUUSHUU: lambda w: _("Only kyuushu kyuuhai has a caller."),
+    Reason.KYUUSHUU_CALLER_IN_RIICHI: lambda w: (
         _(
             "%(player)s called kyuushu kyuuhai on their first draw, before any discard:"
             " they cannot have declared riichi."
@@ -95,20 +96,20 @@ REASONS: dict[str, Callable[[dict[str, Any]], str]] = {
 }
 
 # By the engine's code, for the refusals of a hand record (tiles).
-CODES: dict[str, Callable[[dict[str, Any]], str]] = {
-    "bad_tiles": lambda w: (
+CODES: dict[ErrorCode, Callable[[dict[str, Any]], str]] = {
+    ErrorCode.BAD_TILES: lambda w: (
         _("%(whose)sthese tiles cannot be read%(tile)s: use mpsz, e.g. 123m406p77z.") % w
     ),
-    "too_many_copies": lambda w: _("%(whose)smore than four copies of %(tile_name)s.") % w,
-    "wrong_tile_count": lambda w: (
+    ErrorCode.TOO_MANY_COPIES: lambda w: _("%(whose)smore than four copies of %(tile_name)s.") % w,
+    ErrorCode.WRONG_TILE_COUNT: lambda w: (
         _(
             "%(whose)sthe wrong number of tiles for a winning hand (14 with the winning tile,"
             " one more for each kan)."
         )
         % w
     ),
-    "not_a_winning_hand": lambda w: _("%(whose)sthese tiles are not a winning hand.") % w,
-    "no_yaku": lambda w: _("%(whose)sthe hand has no yaku.") % w,
+    ErrorCode.NOT_A_WINNING_HAND: lambda w: _("%(whose)sthese tiles are not a winning hand.") % w,
+    ErrorCode.NO_YAKU: lambda w: _("%(whose)sthe hand has no yaku.") % w,
 }
 
 
@@ -129,12 +130,12 @@ def refusal_text(
     """
     player = _player(refusal, seats, winner)
     words = _words(refusal, player)
-    sentence = REASONS.get(refusal.reason)
+    sentence = None if refusal.reason is None else REASONS.get(refusal.reason)
     if sentence is not None:
         return sentence(words)
     if (get_language() or "en").startswith("en"):
         return english
-    by_code = CODES.get(engine_code or "")
+    by_code = next((say for code, say in CODES.items() if code == engine_code), None)
     if by_code is not None:
         return _capitalised(by_code(words))
     if field_label and player:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from engine.errors import Reason
 from engine.game.input import HandInput, bad_game
 from engine.game.payments import chonbo_transfers, noten_lines
 from engine.game.rules import GameRules
@@ -54,7 +55,7 @@ def _riichi_deposits(hand: HandInput, table: GameState, *, rules: GameRules) -> 
             raise bad_game(
                 f"seat {seat} has {table.scores[seat]} points, less"
                 f" than the {rules.riichi_stick}-point riichi stick",
-                hand=hand.index, field=("riichi",), seat=seat, reason="riichi_short_of_stick",
+                hand=hand.index, field=("riichi",), seat=seat, reason=Reason.RIICHI_SHORT_OF_STICK,
                 params={"seat": seat, "points": table.scores[seat], "stick": rules.riichi_stick},
             )
     return [Deposit(seat, -rules.riichi_stick, "riichi") for seat in hand.riichi]
@@ -80,7 +81,7 @@ def _check_dead(hand: HandInput, *, rules: GameRules) -> None:
                 f"{fault.cause} not corrected is chonbo"
                 f" under {rules.slug}, not a dead hand: record a chonbo hand",
                 hand=hand.index, field=("dead", i, "cause"), seat=fault.seat,
-                reason="cause_is_chonbo", params={"cause": fault.cause, "seat": fault.seat},
+                reason=Reason.CAUSE_IS_CHONBO, params={"cause": fault.cause, "seat": fault.seat},
             )
 
 
@@ -90,7 +91,7 @@ def _resolve_win(hand: HandInput, seating: Seating, resolution: Resolution) -> N
         if win.winner in hand.dead_seats:
             raise bad_game(f"seat {win.winner} has a dead"
                            " hand and cannot win", hand=hand.index, field=("wins", j, "winner"),
-                           seat=win.winner, reason="dead_hand_cannot_win",
+                           seat=win.winner, reason=Reason.DEAD_HAND_CANNOT_WIN,
                            params={"seat": win.winner})
     if len(hand.wins) == 3 and not rules.triple_ron:
         raise bad_game(
@@ -124,14 +125,14 @@ def _check_draw(hand: HandInput, rules: GameRules) -> None:
             raise bad_game(
                 f"seat {seat} declared riichi, so it is tenpai (a riichi"
                 " declared while noten is chonbo: record a chonbo hand)",
-                hand=hand.index, field=("tenpai",), seat=seat, reason="riichi_is_tenpai",
+                hand=hand.index, field=("tenpai",), seat=seat, reason=Reason.RIICHI_IS_TENPAI,
                 params={"seat": seat},
             )
     dead_tenpai = sorted(tenpai & hand.dead_seats)
     if dead_tenpai:
         raise bad_game(f"seat {dead_tenpai[0]} has a dead hand and counts as"
                        " noten", hand=hand.index, field=("tenpai",), seat=dead_tenpai[0],
-                       reason="dead_hand_is_noten", params={"seat": dead_tenpai[0]})
+                       reason=Reason.DEAD_HAND_IS_NOTEN, params={"seat": dead_tenpai[0]})
     for seat in hand.riichi_no_draws_left:
         if seat not in hand.riichi:
             raise bad_game(f"seat {seat} is not in 'riichi'",
@@ -139,10 +140,10 @@ def _check_draw(hand: HandInput, rules: GameRules) -> None:
         if not rules.riichi_with_no_draws_left:
             raise bad_game(f"{rules.slug} allows no riichi"
                            " without a draw left", hand=hand.index, field=("riichi_no_draws_left",),
-                           reason="rules_have_no_riichi_without_draw")
+                           reason=Reason.RULES_HAVE_NO_RIICHI_WITHOUT_DRAW)
     if hand.nagashi and rules.nagashi == "off":
         raise bad_game(f"{rules.slug} plays without nagashi mangan",
-                       hand=hand.index, field=("nagashi",), reason="rules_have_no_nagashi")
+                       hand=hand.index, field=("nagashi",), reason=Reason.RULES_HAVE_NO_NAGASHI)
     dead_nagashi = sorted(set(hand.nagashi) & hand.dead_seats)
     if dead_nagashi and rules.nagashi in ("haneman_win", "points_win"):
         raise bad_game(f"seat {dead_nagashi[0]} has a dead hand and cannot win"
@@ -182,11 +183,11 @@ def _pass(
     where: dict[str, Any] = {"hand": hand.index, "field": ("dealer_passes",)}
     if rules.dealer_pass == "never":
         raise bad_game(f"{rules.slug} has no agariyame or tenpaiyame", **where,
-                       reason="rules_have_no_dealer_pass")
+                       reason=Reason.RULES_HAVE_NO_DEALER_PASS)
     if not allowed:
         done = "won" if kind == "agariyame" else "been tenpai"
         raise bad_game(f"only a dealer who has {done} may pass", **where,
-                       reason="dealer_may_not_pass")
+                       reason=Reason.DEALER_MAY_NOT_PASS)
     resolution.passed = kind
     resolution.dealer_stays = False
     resolution.honba = "reset"
@@ -199,7 +200,7 @@ def _resolve_abort(hand: HandInput, rules: GameRules, resolution: Resolution) ->
     cause = hand.cause
     if cause in ABORT_NEEDS_FOUR and rules.players != 4:
         raise bad_game(f"{cause} needs four players", hand=hand.index, field=("cause",),
-                       reason="abort_needs_four_players", params={"cause": cause})
+                       reason=Reason.ABORT_NEEDS_FOUR_PLAYERS, params={"cause": cause})
     if cause == "suucha_riichi" and len(hand.riichi) != rules.players:
         raise bad_game(f"suucha riichi needs all {rules.players} players in"
                        f" 'riichi', not {list(hand.riichi)}", hand=hand.index, field=("riichi",))
@@ -212,12 +213,12 @@ def _resolve_abort(hand: HandInput, rules: GameRules, resolution: Resolution) ->
         raise bad_game("only a suukaikan abort lists the kans", hand=hand.index, field=("kans",))
     if hand.caller is not None and cause != "kyuushuu_kyuuhai":
         raise bad_game("only kyuushuu kyuuhai has a caller", hand=hand.index, field=("caller",),
-                       reason="caller_only_for_kyuushuu")
+                       reason=Reason.CALLER_ONLY_FOR_KYUUSHUU)
     if hand.caller is not None and hand.caller in hand.riichi:
         raise bad_game(f"seat {hand.caller} calls kyuushuu kyuuhai on its first"
                        " draw, before any discard, so it cannot have declared riichi",
                        hand=hand.index, field=("caller",), seat=hand.caller,
-                       reason="kyuushuu_caller_in_riichi", params={"seat": hand.caller})
+                       reason=Reason.KYUUSHUU_CALLER_IN_RIICHI, params={"seat": hand.caller})
     if cause == "dealer_first_discard":
         if not rules.special_abort:
             raise bad_game(f"{rules.slug} has no agreed abort before the dealer's"
@@ -252,7 +253,7 @@ def _resolve_chonbo(hand: HandInput, seating: Seating, resolution: Resolution) -
             f"{hand.cause} is a dead hand under {rules.slug}, not"
             " chonbo: list the seat in 'dead' on the hand as played",
             hand=hand.index, field=("cause",), seat=hand.offender,
-            reason="cause_is_dead_hand", params={"cause": hand.cause, "seat": hand.offender},
+            reason=Reason.CAUSE_IS_DEAD_HAND, params={"cause": hand.cause, "seat": hand.offender},
         )
     resolution.transfers = chonbo_transfers(
         offender=hand.offender, dealer=seating.dealer, rules=rules

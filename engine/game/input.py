@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from engine.errors import EngineError, ErrorCode, FieldPath
+from engine.errors import EngineError, ErrorCode, FieldPath, Reason
 from engine.game.vocabulary import (
     ABORT_CAUSES,
     COMMON_FIELDS,
@@ -36,7 +36,7 @@ def bad_game(
     field: FieldPath = (),
     seat: int | None = None,
     hand_refs: Mapping[str, int] | None = None,
-    reason: str = "",
+    reason: Reason | None = None,
     params: Mapping[str, str | int] | None = None,
 ) -> EngineError:
     """A ``bad_game`` error: ``hand N: <field path>: <detail>``, its location kept alongside.
@@ -235,11 +235,11 @@ def _win(item: Any, seats: _Seats, i: int) -> WinInput:
     if discarder == winner:
         raise bad_game(f"seat {winner} is the winner, not the discarder", hand=hand,
                        field=("wins", i, "discarder"), seat=winner,
-                       reason="discarder_is_winner", params={"seat": winner})
+                       reason=Reason.DISCARDER_IS_WINNER, params={"seat": winner})
     if pao == winner:
         raise bad_game(f"seat {winner} is the winner; pao is another player", hand=hand,
                        field=("wins", i, "pao"), seat=winner,
-                       reason="pao_is_winner", params={"seat": winner})
+                       reason=Reason.PAO_IS_WINNER, params={"seat": winner})
     if ("record" in item) == ("special" in item):
         raise bad_game("give exactly one of 'record' (a hand record) or 'special'", hand=hand,
                        field=("wins", i))
@@ -306,5 +306,5 @@ def _flag(value: Any, hand: int, *field: str | int) -> bool:
 def _choice(value: Any, choices: tuple[str, ...], hand: int, *field: str | int) -> str:
     if not isinstance(value, str) or value not in choices:
         raise bad_game(f"{value!r} is not one of {', '.join(choices)}", hand=hand, field=field,
-                       reason="not_a_choice", params={"value": str(value)})
+                       reason=Reason.NOT_A_CHOICE, params={"value": str(value)})
     return value

@@ -17,6 +17,7 @@ from engine.errors import (
     ErrorCode,
     ErrorLocation,
     FieldPath,
+    Reason,
     bad_field,
     field_path_text,
 )
@@ -167,7 +168,7 @@ def melds(record: HandRecord, meld_codes: tuple[tuple[int, ...], ...]) -> tuple[
         if isinstance(called, str):
             raise bad_field(
                 f"melds[{i}] ({meld.kind} {meld.tiles}): {called}", field=("melds", i), meld=i,
-                reason="meld_not_a_set", params={"kind": meld.kind, "tiles": meld.tiles},
+                reason=Reason.MELD_NOT_A_SET, params={"kind": meld.kind, "tiles": meld.tiles},
             )  # fmt: skip
         out.append(called)
     return tuple(out)
@@ -233,7 +234,7 @@ def win_tile(
             f"win_tile {tile_name(code)} is not in hand {record.hand!r}",
             field=("win_tile",),
             tile=tile_name(code),
-            reason="win_tile_not_in_hand",
+            reason=Reason.WIN_TILE_NOT_IN_HAND,
         )
     if code >= N_KINDS and code not in hand:
         raise bad_field(
@@ -257,7 +258,7 @@ def flags(record: HandRecord, *, closed: bool, has_kan: bool, ruleset: Ruleset) 
     if riichi and not closed:
         raise _flag("riichi", "needs a closed hand (only ankan may be declared)")
     if record.ippatsu and not riichi:
-        raise _flag("ippatsu", "needs riichi", reason="ippatsu_needs_riichi")
+        raise _flag("ippatsu", "needs riichi", reason=Reason.IPPATSU_NEEDS_RIICHI)
     if tsumo:
         if record.houtei:
             raise _flag("houtei", "is a ron on the last discard (tsumo on the last tile is haitei)")
@@ -316,5 +317,5 @@ def specials(record: HandRecord, counts: list[int]) -> None:
             )
 
 
-def _flag(name: str, why: str, *, reason: str = "") -> EngineError:
+def _flag(name: str, why: str, *, reason: Reason | None = None) -> EngineError:
     return bad_field(f"flag {name!r} {why}", field=(name,), reason=reason)

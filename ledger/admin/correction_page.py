@@ -29,6 +29,7 @@ from ledger.admin.session_page import (
     ruleset_fields,
     seat_choices,
 )
+from ledger.engine_results import hand_outcome
 from ledger.errors import LedgerError
 from ledger.forms.corrections import CorrectionForm
 from ledger.forms.hands import HandEntry
@@ -106,7 +107,7 @@ def correction_view(
     hand = get_object_or_404(session_live_hands(session=session), pk=hand_id)
     board = session_scoreboard(session=session)
     # Seat winds as they were when this hand was played.
-    state = TableState(dealer=int(hand.result.get("dealer", 0)), honba=0, sticks=0, game_over=False)
+    state = TableState(dealer=hand_outcome(hand).dealer, honba=0, sticks=0, game_over=False)
     bound = request.method == "POST"
     form = CorrectionForm(request.POST if bound else None)
     entry = HandEntry(
@@ -127,7 +128,7 @@ def correction_view(
         "session": session,
         "hand": hand,
         "hand_view": hand_view(
-            payload=hand.payload, result=hand.result, names=seat_names(board.players)
+            payload=hand.payload, result=hand_outcome(hand), names=seat_names(board.players)
         ),
         "form": form,
         "entry": entry,

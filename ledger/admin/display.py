@@ -2,8 +2,8 @@
 
 Templates cannot index a list by a seat number, so these small view models
 carry player names, labels and amounts ready to print. Nothing here
-computes a score: every number is the engine's (``HandResult.result`` or a
-``HandPreview``).
+computes a score: every number is the engine's (a ``HandOutcome``, from
+``HandResult.result`` or a ``HandPreview``).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from ledger import labels
+from ledger.engine_results import WIN_REASONS, HandOutcome, ScoredYaku, Transfer, Win, WinScore
 from ledger.models import HandKind
 from parlor.models import Player
 
@@ -94,50 +95,37 @@ def _chips(chips: Mapping[str, Any]) -> str:
     return ""
 
 
-def _yaku_line(entry: Mapping[str, Any]) -> YakuLine:
-    name = labels.yaku_label(str(entry.get("name", "")))
-    if entry.get("yakuman"):
-        value = _("%(count)d× yakuman") % {"count": entry["yakuman"]}
-    elif entry.get("points") is not None:
-        value = _("%(points)s pt") % {"points": entry["points"]}
+def _yaku_line(entry: ScoredYaku) -> YakuLine:
+    name = labels.yaku_label(entry.name)
+    if entry.unit == "yakuman" and entry.value:
+        value = _("%(count)d× yakuman") % {"count": entry.value}
+    elif entry.unit == "points":
+        value = _("%(points)s pt") % {"points": entry.value}
     else:
-        value = _("%(han)s han") % {"han": entry.get("han", 0)}
+        value = _("%(han)s han") % {"han": entry.value}
     return YakuLine(name, value)
 
 
 def _win_view(
-    win: Mapping[str, Any],
-    record: Mapping[str, Any],
-    names: Sequence[str],
-    result: Mapping[str, Any],
+    win: Win, record: Mapping[str, Any], names: Sequence[str], result: HandOutcome
 ) -> WinView:
-    score: Mapping[str, Any] = win.get("score") or {}
-    winner = win.get("winner")
-    discarder = win.get("discarder")
-    pao = win.get("pao")
-    special = score.get("special")
+    score = win.score
     return WinView(
-        winner=_name(names, winner),
-        discarder=None if discarder is None else _name(names, discarder),
-        pao=None if pao is None else _name(names, pao),
+        winner=_name(names, win.winner),
+        discarder=None if win.discarder is None else _name(names, win.discarder),
+        pao=None if win.pao is None else _name(names, win.pao),
         record=record,
-        yaku=[_yaku_line(entry) for entry in score.get("yaku", [])]
-        or ([YakuLine(labels.yaku_label(str(special)), "")] if special else []),
+        yaku=[_yaku_line(entry) for entry in score.yaku]
+        or ([YakuLine(labels.yaku_label(str(score.special)), "")] if score.special else []),
         value=labels.score_value(score),
-        limit=labels.label(labels.LIMITS, score["limit"]) if score.get("limit") else "",
-        payment=_payment(score.get("payment") or {}),
-        total=int(score.get("total") or 0),
-        chips=_chips(score.get("chips") or {}),
+        limit=labels.label(labels.LIMITS, score.limit) if score.limit else "",
+        payment=_payment(score.payment),
+        total=score.total,
+        chips=_chips(score.chips),
         honba=sum(
-            honba_part(line, result)
-            for line in result.get("transfers", [])
-            if line.get("to") == winner
+            honba_part(line, result) for line in result.transfers if line.payee == win.winner
         ),
-        sticks=sum(
-            int(deposit.get("points", 0))
-            for deposit in result.get("deposits", [])
-            if deposit.get("seat") == winner and deposit.get("reason") == "sticks"
-        ),
+        sticks=result.sticks_taken(win.winner),
     )
 
 
@@ -145,18 +133,18 @@ def _records_by_winner(payload: Mapping[str, Any]) -> dict[Any, Mapping[str, Any
     return {win.get("winner"): win.get("record") or {} for win in payload.get("wins", [])}
 
 
-def _summary(payload: Mapping[str, Any], result: Mapping[str, Any], names: Sequence[str]) -> str:
+def _summary(payload: Mapping[str, Any], result: HandOutcome, names: Sequence[str]) -> str:
     kind = payload.get("kind")
     if kind == HandKind.WIN:
         parts = []
-        for win in result.get("wins", []):
-            winner = _name(names, win.get("winner"))
-            if win.get("discarder") is None:
+        for win in result.wins:
+            winner = _name(names, win.winner)
+            if win.discarder is None:
                 parts.append(_("%(winner)s tsumo") % {"winner": winner})
             else:
                 parts.append(
                     _("%(winner)s ron from %(discarder)s")
-                    % {"winner": winner, "discarder": _name(names, win["discarder"])}
+                    % {"winner": winner, "discarder": _name(names, win.discarder)}
                 )
         return "; ".join(parts)
     if kind == HandKind.DRAW:
@@ -172,9 +160,9 @@ def _summary(payload: Mapping[str, Any], result: Mapping[str, Any], names: Seque
     return ""
 
 
-def _payment_share(score: Mapping[str, Any], *, ron: bool, payer_is_dealer: bool) -> int | None:
+def _payment_share(score: WinScore, *, ron: bool, payer_is_dealer: bool) -> int | None:
     """What one payer owes for the hand's value alone (the engine's payment), if it says."""
-    payment: Mapping[str, Any] = score.get("payment") or {}
+    payment = score.payment
     own = "tsumo_dealer" if payer_is_dealer else "tsumo_non_dealer"
     for key in ("ron",) if ron else ("tsumo_each", "tsumo_all", own):
         if type(payment.get(key)) is int:
@@ -182,46 +170,41 @@ def _payment_share(score: Mapping[str, Any], *, ron: bool, payer_is_dealer: bool
     return None
 
 
-def honba_part(line: Mapping[str, Any], result: Mapping[str, Any]) -> int:
+def honba_part(line: Transfer, result: HandOutcome) -> int:
     """The honba inside a win's transfer: the line's points beyond the engine's payment.
 
     The engine pays a win's honba with its base in one transfer (``ron`` 2,900 at one
     honba for a 2,600 hand); this splits the engine's own two figures, nothing is scored.
     A pao line, or a win whose payment does not say, keeps its honba inside (0).
     """
-    reason = line.get("reason")
-    if reason not in ("ron", "tsumo"):
+    if line.reason not in WIN_REASONS:
         return 0
-    for win in result.get("wins", []):
-        if win.get("winner") != line.get("to") or win.get("pao") is not None:
+    for win in result.wins:
+        if win.winner != line.payee or win.pao is not None:
             continue
         share = _payment_share(
-            win.get("score") or {},
-            ron=reason == "ron",
-            payer_is_dealer=line.get("from") == result.get("dealer"),
+            win.score, ron=line.reason == "ron", payer_is_dealer=line.payer == result.dealer
         )
-        points = int(line.get("points", 0))
-        if share is not None and 0 < share < points:
-            return points - share
+        if share is not None and 0 < share < line.points:
+            return line.points - share
     return 0
 
 
-def _moves(result: Mapping[str, Any], names: Sequence[str]) -> list[MoveView]:
+def _moves(result: HandOutcome, names: Sequence[str]) -> list[MoveView]:
     pot = _("table (sticks)")
     moves: list[MoveView] = []
-    for line in result.get("transfers", []):
-        payer, payee = _name(names, line.get("from")), _name(names, line.get("to"))
+    for line in result.transfers:
+        payer, payee = _name(names, line.payer), _name(names, line.payee)
         honba = honba_part(line, result)
-        reason = labels.label(labels.REASONS, str(line.get("reason", "")))
-        points = int(line.get("points", 0)) - honba
-        moves.append(MoveView(payer, payee, points, int(line.get("chips", 0)), reason))
+        reason = labels.label(labels.REASONS, line.reason)
+        moves.append(MoveView(payer, payee, line.points - honba, line.chips, reason))
         if honba:
             # Honba on its own line (issue 15: "a Ron 1,000 moved 4,000").
             moves.append(MoveView(payer, payee, honba, 0, labels.label(labels.REASONS, "honba")))
-    for deposit in result.get("deposits", []):
-        points = int(deposit.get("points", 0))
-        seat = _name(names, deposit.get("seat"))
-        reason = labels.label(labels.REASONS, str(deposit.get("reason", "")))
+    for deposit in result.deposits:
+        points = deposit.points
+        seat = _name(names, deposit.seat)
+        reason = labels.label(labels.REASONS, deposit.reason)
         payer, payee = (seat, pot) if points < 0 else (pot, seat)
         moves.append(MoveView(payer=payer, payee=payee, points=abs(points), chips=0, reason=reason))
     return moves
@@ -241,7 +224,7 @@ def _dead_hands(payload: Mapping[str, Any], names: Sequence[str]) -> list[str]:
 
 
 def hand_view(
-    *, payload: Mapping[str, Any], result: Mapping[str, Any], names: Sequence[str]
+    *, payload: Mapping[str, Any], result: HandOutcome, names: Sequence[str]
 ) -> HandView:
     """The hand as the pages show it: who won what, with which yaku, and who paid whom."""
     kind = str(payload.get("kind", ""))
@@ -250,11 +233,8 @@ def hand_view(
         kind=kind,
         kind_label=str(HandKind(kind).label) if kind in HandKind.values else kind,
         summary=_summary(payload, result, names),
-        wins=[
-            _win_view(win, records.get(win.get("winner"), {}), names, result)
-            for win in result.get("wins", [])
-        ],
+        wins=[_win_view(win, records.get(win.winner, {}), names, result) for win in result.wins],
         moves=_moves(result, names),
-        game_ends=[labels.label(labels.GAME_ENDS, str(end)) for end in result.get("game_ends", [])],
+        game_ends=[labels.label(labels.GAME_ENDS, end) for end in result.game_ends],
         dead_hands=_dead_hands(payload, names),
     )

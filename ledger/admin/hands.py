@@ -16,6 +16,7 @@ from ledger.admin.columns import SessionColumn
 from ledger.admin.display import hand_view
 from ledger.admin.filters import player_filter
 from ledger.admin.roles import LedgerAdmin
+from ledger.engine_results import hand_outcome
 from ledger.models import HandResult
 from ledger.services.hands import hand_options
 
@@ -87,7 +88,7 @@ class HandResultAdmin(SessionColumn, LedgerAdmin[HandResult]):
         return self._drawn(hand, size="")
 
     def _drawn(self, hand: HandResult, *, size: str) -> SafeString:
-        view = hand_view(payload=hand.payload, result=hand.result, names=_names(hand))
+        view = hand_view(payload=hand.payload, result=hand_outcome(hand), names=_names(hand))
         context = {"hand": view, "size": size}
         return SafeString(render_to_string("admin/ledger/hand/_summary.html", context))
 

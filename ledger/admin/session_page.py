@@ -34,6 +34,7 @@ from ledger.admin.roles import (
     refused,
 )
 from ledger.admin.tile_picker import session_picker
+from ledger.engine_results import hand_outcome
 from ledger.errors import LedgerError
 from ledger.forms.hands import HandEntry
 from ledger.games import starting_points
@@ -93,12 +94,12 @@ def table_state(board: Scoreboard) -> TableState:
     """Where the game stands after the last live hand (the engine's figures)."""
     if not board.rows:
         return TableState(dealer=0, honba=0, sticks=0, game_over=False)
-    last: Mapping[str, Any] = board.rows[-1].hand.result
+    last = hand_outcome(board.rows[-1].hand)
     return TableState(
-        dealer=int(last.get("dealer_after", 0)),
-        honba=int(last.get("honba_after", 0)),
-        sticks=int(last.get("sticks_after", 0)),
-        game_over=bool(last.get("game_ends")),
+        dealer=last.dealer_after,
+        honba=last.honba_after,
+        sticks=last.sticks_after,
+        game_over=bool(last.game_ends),
     )
 
 
@@ -175,7 +176,7 @@ def _rows(board: Scoreboard, start: int) -> list[RowView]:
     return [
         RowView(
             row=row,
-            hand=hand_view(payload=row.hand.payload, result=row.hand.result, names=names),
+            hand=hand_view(payload=row.hand.payload, result=hand_outcome(row.hand), names=names),
             cells=list(zip(row.points, row.chips, strict=True)),
             totals=[start + total for total in row.points_total],
         )
@@ -217,7 +218,9 @@ def page_context(
         "next_ordinal": session_next_ordinal(session=session) if can_record else None,
         "preview": preview,
         "preview_view": preview
-        and hand_view(payload=entry.payload() if entry else {}, result=preview.result, names=names),
+        and hand_view(
+            payload=entry.payload() if entry else {}, result=preview.outcome, names=names
+        ),
         "digest": digest,
         # What Save sends (the offline queue, console.js): the previewed hand as the game JSON.
         "preview_payload": entry.payload() if preview and entry else None,
@@ -320,7 +323,7 @@ def hand_preview_json(model_admin: Any, request: HttpRequest, session: Session) 
         "preview": preview,
         "preview_payload": entry.payload() if preview else None,
         "preview_view": preview
-        and hand_view(payload=entry.payload(), result=preview.result, names=names),
+        and hand_view(payload=entry.payload(), result=preview.outcome, names=names),
     }
     html = TemplateResponse(request, PREVIEW_TEMPLATE, context).rendered_content
     return JsonResponse(

@@ -30,6 +30,7 @@ from django.utils import timezone, translation
 from ledger import labels
 from ledger.admin.display import HandView, hand_view
 from ledger.business_days import business_day_of
+from ledger.engine_results import hand_outcome
 from ledger.exports.statements import money_text
 from ledger.games import starting_points
 from ledger.models import Penalty, Session, Settlement
@@ -137,7 +138,7 @@ def session_slip(*, session: Session) -> SessionSlip | None:
     hands = [
         SlipHand(
             position=row.position,
-            view=hand_view(payload=row.hand.payload, result=row.hand.result, names=names),
+            view=hand_view(payload=row.hand.payload, result=hand_outcome(row.hand), names=names),
             dora=_indicators(row.hand.payload, "dora_indicators"),
             ura=_indicators(row.hand.payload, "ura_indicators"),
             seats=[

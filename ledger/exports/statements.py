@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 
 from ledger import labels
 from ledger.business_days import business_day_of
+from ledger.engine_results import HandOutcome, Win
 from ledger.exports.scope import Window
 from ledger.exports.sources import window_settlements
 from ledger.models import HandKind, HandResult, LedgerEntry, Penalty
@@ -156,8 +157,10 @@ def _game_lines(window: Window, player: Player, zone: ZoneInfo) -> list[str]:
 
 
 
-def _player_wins(window: Window, player: Player) -> Iterator[tuple[int, int, dict[str, Any]]]:
-    """(points won, hand id, the win drawn) for each live win of ``player`` in the window."""
+def _player_wins(
+    window: Window, player: Player
+) -> Iterator[tuple[int, int, dict[str, Any], Win]]:
+    """(points won, hand id, where, the win) for each live win of ``player`` in the window."""
     hands = (
         HandResult.objects.live()
         .filter(session__parlor=window.parlor, session__seats__player=player, kind=HandKind.WIN)
@@ -176,25 +179,22 @@ def _player_wins(window: Window, player: Player) -> Iterator[tuple[int, int, dic
     )
     for pk, session, table, ordinal, entered_at, payload, result, seat in hands.iterator(500):
         records = {win.get("winner"): win.get("record") or {} for win in payload.get("wins", [])}
-        for win in result.get("wins", []):
-            if win.get("winner") != seat:
+        for win in HandOutcome.from_json(result).wins:
+            if win.winner != seat:
                 continue
-            score = win.get("score") or {}
-            total = int(score.get("total") or 0)
-            yield total, pk, {
+            yield win.score.total, pk, {
                 "session_id": session, "table": table, "hand": ordinal,
-                "entered_at": entered_at, "points_won": total, "score": score,
-                "discarder": win.get("discarder"), "record": records.get(seat, {}),
-            }  # fmt: skip
+                "entered_at": entered_at, "points_won": win.score.total,
+                "record": records.get(seat, {}),
+            }, win  # fmt: skip
 
 
-def _drawn(win: dict[str, Any], zone: ZoneInfo) -> dict[str, Any]:
-    record, score = win["record"], win["score"]
-    tsumo = win["discarder"] is None
+def _drawn(where: dict[str, Any], win: Win, zone: ZoneInfo) -> dict[str, Any]:
+    record, score = where["record"], win.score
     return {
-        **win,
-        "entered_at": win["entered_at"].astimezone(zone),
-        "how": labels.label(labels.REASONS, "tsumo" if tsumo else "ron"),
+        **where,
+        "entered_at": where["entered_at"].astimezone(zone),
+        "how": labels.label(labels.REASONS, "tsumo" if win.tsumo else "ron"),
         "tiles": _pictures(record.get("hand")),
         "tiles_text": record.get("hand", ""),
         "melds": [
@@ -205,14 +205,14 @@ def _drawn(win: dict[str, Any], zone: ZoneInfo) -> dict[str, Any]:
         "win_tile": _pictures(record.get("win_tile")),
         "dora": _pictures("".join(str(t) for t in record.get("dora_indicators") or [])),
         "ura": _pictures("".join(str(t) for t in record.get("ura_indicators") or [])),
-        "yaku": [labels.yaku_label(str(entry.get("name", ""))) for entry in score.get("yaku", [])],
+        "yaku": [labels.yaku_label(entry.name) for entry in score.yaku],
         "value": labels.score_value(score),
     }
 
 
 def _biggest_wins(window: Window, player: Player, zone: ZoneInfo) -> list[dict[str, Any]]:
     biggest = heapq.nlargest(MAX_WINS, _player_wins(window, player), key=lambda w: (w[0], w[1]))
-    return [_drawn(win, zone) for _total, _pk, win in biggest]
+    return [_drawn(where, win, zone) for _total, _pk, where, win in biggest]
 
 
 def _penalties(window: Window, player: Player, zone: ZoneInfo) -> list[dict[str, Any]]:

@@ -5,6 +5,7 @@ from typing import Any
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from ledger import engine_results
 from parlor.models import Player
 
 
@@ -65,7 +66,7 @@ class Settlement(models.Model):
     @property
     def placement_chips(self) -> int:
         """The chips the final placement paid or earned (uma/oka in chips, where the rules say)."""
-        return int((self.chips_detail or {}).get("placement", 0))
+        return engine_results.placement_chips(self.chips_detail)
 
     @property
     def hand_chips(self) -> int:

@@ -24,6 +24,7 @@ from django.utils import timezone
 from api.permissions import user_player
 from ledger.admin.display import hand_view
 from ledger.business_days import business_day_bounds
+from ledger.engine_results import hand_outcome
 from ledger.exports.scope import Window
 from ledger.exports.statements import money_text, statement_html
 from ledger.games import starting_points
@@ -116,7 +117,7 @@ def player_session_page(request: HttpRequest, player: Player, session_id: int) -
     hands = [
         {
             "row": row,
-            "view": hand_view(payload=row.hand.payload, result=row.hand.result, names=names),
+            "view": hand_view(payload=row.hand.payload, result=hand_outcome(row.hand), names=names),
             "scores": [start + total for total in row.points_total],
         }
         for row in board.rows

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from django.db.models import Exists, OuterRef
 
 from ledger.admin.display import HandView, hand_view
+from ledger.engine_results import hand_outcome, stored_key
 from ledger.games import TableState, table_state
 from ledger.models import Correction, HandResult, Session, SessionSeat, SessionState
 from parlor.models import Parlor
@@ -67,7 +68,7 @@ def parlor_scoreboard(*, parlor: Parlor) -> list[TableView]:
             session_id__in=ids,
         )
         .order_by("session_id", "ordinal")
-        .values_list("pk", "session_id", "result__dealer", "result__dealer_after")
+        .values_list("pk", "session_id", stored_key("dealer"), stored_key("dealer_after"))
     )
     passes: dict[int, int] = defaultdict(int)
     played: dict[int, int] = defaultdict(int)
@@ -91,15 +92,12 @@ def _table_view(
     played: dict[int, int],
 ) -> TableView:
     seats = sorted(seats, key=lambda seat: seat.seat)
-    state = table_state(
-        session=session,
-        last_result=None if last is None else last.result,
-        deal_passes=passes[session.pk],
-    )
+    outcome = None if last is None else hand_outcome(last)
+    state = table_state(session=session, last_result=outcome, deal_passes=passes[session.pk])
     names = [seat.player.name for seat in seats]
     last_hand = None
-    if last is not None:
-        view = hand_view(payload=last.payload, result=last.result, names=names)
+    if last is not None and outcome is not None:
+        view = hand_view(payload=last.payload, result=outcome, names=names)
         last_hand = LastHand(ordinal=last.ordinal, view=view)
     return TableView(
         session_id=session.pk,

@@ -56,7 +56,8 @@ from typing import Any
 from django.db.models import Exists, F, OuterRef, Q, Sum
 
 import engine
-from ledger.errors import LedgerError
+from ledger.engine_results import SettledGame, hand_outcome
+from ledger.errors import AuditCheck, LedgerError
 from ledger.games import game_json, starting_points
 from ledger.models import (
     Account,
@@ -83,25 +84,26 @@ from parlor import policy
 from parlor.models import GameFeePayer
 from parlor.policy import Action
 
-POSTING_UNBALANCED = "posting_unbalanced"
-BALANCE_MISMATCH = "balance_mismatch"
-HAND_RESCORE_DIFFERS = "hand_rescore_differs"
-SESSION_REPLAY_REFUSED = "session_replay_refused"
-GAME_STATE_DIFFERS = "game_state_differs"
-ACCOUNT_OWNER_MISMATCH = "account_owner_mismatch"
-ENTRY_OUTSIDE_SESSION = "entry_outside_session"
-SESSION_ACCOUNTS_MISSING = "session_accounts_missing"
-PENALTY_SEAT_MISMATCH = "penalty_seat_mismatch"
-SETTLEMENT_OFF_RATE = "settlement_off_rate"
-HAND_OPTIONS_NOT_ALLOWED = "hand_options_not_allowed"
-ROW_UNREADABLE = "row_unreadable"
+# The checks by their short names (the codes are ledger.errors.AuditCheck's).
+POSTING_UNBALANCED = AuditCheck.POSTING_UNBALANCED
+BALANCE_MISMATCH = AuditCheck.BALANCE_MISMATCH
+HAND_RESCORE_DIFFERS = AuditCheck.HAND_RESCORE_DIFFERS
+SESSION_REPLAY_REFUSED = AuditCheck.SESSION_REPLAY_REFUSED
+GAME_STATE_DIFFERS = AuditCheck.GAME_STATE_DIFFERS
+ACCOUNT_OWNER_MISMATCH = AuditCheck.ACCOUNT_OWNER_MISMATCH
+ENTRY_OUTSIDE_SESSION = AuditCheck.ENTRY_OUTSIDE_SESSION
+SESSION_ACCOUNTS_MISSING = AuditCheck.SESSION_ACCOUNTS_MISSING
+PENALTY_SEAT_MISMATCH = AuditCheck.PENALTY_SEAT_MISMATCH
+SETTLEMENT_OFF_RATE = AuditCheck.SETTLEMENT_OFF_RATE
+HAND_OPTIONS_NOT_ALLOWED = AuditCheck.HAND_OPTIONS_NOT_ALLOWED
+ROW_UNREADABLE = AuditCheck.ROW_UNREADABLE
 
 
 @dataclass(frozen=True, slots=True)
 class AuditFinding:
     """One disagreement: which check, about what (``posting 12``, ``session 3 hand 4``), and how."""
 
-    check: str
+    check: AuditCheck
     subject: str
     message: str
     details: dict[str, Any] = field(default_factory=dict)
@@ -132,7 +134,9 @@ class AuditReport:
                 "sessions": self.sessions,
                 "hands": self.hands,
             },
-            "findings": [asdict(finding) for finding in self.findings],
+            "findings": [
+                {**asdict(finding), "check": finding.check.value} for finding in self.findings
+            ],
             "hand_options": self.hand_options,
         }
 
@@ -316,11 +320,11 @@ def _audit_session(report: AuditReport, session: Session) -> None:
     ]
     if session.state == SessionState.OPEN:
         start = starting_points(session=session)
-        last = live[-1].result if live else None
+        last = hand_outcome(live[-1]) if live else None
         for seat, entries in enumerate(posted):
             stored = {
-                "points": last["scores"][seat] - start if last else 0,
-                "chips": last["chips"][seat] if last else 0,
+                "points": last.scores[seat] - start if last else 0,
+                "chips": last.chips[seat] if last else 0,
             }
             if stored != {"points": entries["points"], "chips": entries["chips"]}:
                 subject = f"session {session.pk} seat {seat}"
@@ -421,9 +425,12 @@ def _audit_rescore(
             )
         )
         return
-    for hand, rescored, state in zip(live, replay["hands"], replay["states"], strict=True):
+    settled = SettledGame.from_engine(replay)
+    for hand, outcome, state in zip(live, settled.hands, settled.states or (), strict=True):
         if hand.game_state is not None and hand.game_state != state:
             _state_differs(report, session, hand, state)
+        # Compared as stored: JSON, key by key (an older engine's result may differ in keys).
+        rescored = outcome.to_json()
         if hand.result == rescored:
             continue
         missing = object()  # a key only one side has differs too

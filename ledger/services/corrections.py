@@ -25,6 +25,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from ledger.engine_results import SettledGame, hand_outcome
 from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.games import game_settle
 from ledger.models import (
@@ -107,7 +108,7 @@ def _corrected_game(
     live: list[HandResult],
     hand: HandResult,
     new_payload: dict[str, Any] | None,
-) -> tuple[CorrectedHands, dict[str, Any]]:
+) -> tuple[CorrectedHands, SettledGame]:
     """The corrected game (the voided hand left out, or the amended one replaced), settled."""
     sequence: CorrectedHands = []
     for old in live:
@@ -118,7 +119,7 @@ def _corrected_game(
     return sequence, sequence_settle(session, sequence)
 
 
-def sequence_settle(session: Session, sequence: CorrectedHands) -> dict[str, Any]:
+def sequence_settle(session: Session, sequence: CorrectedHands) -> SettledGame:
     """The corrected sequence of hands settled by the engine (a refusal names its hand)."""
     return game_settle(
         session=session,
@@ -127,17 +128,6 @@ def sequence_settle(session: Session, sequence: CorrectedHands) -> dict[str, Any
         ordinals=[old.ordinal for old, _ in sequence],
         code=LedgerErrorCode.CORRECTION_REJECTED_BY_ENGINE,
     )
-
-
-def result_seat_points(result: Mapping[str, Any], seats: int) -> tuple[int, ...]:
-    """Points each seat gains (+) or loses (-) in one hand's engine result (pot excluded)."""
-    points = [0] * seats
-    for line in result["transfers"]:
-        points[line["from"]] -= line["points"]
-        points[line["to"]] += line["points"]
-    for deposit in result["deposits"]:
-        points[deposit["seat"]] += deposit["points"]
-    return tuple(points)
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,20 +167,20 @@ def changes_preview(
     session: Session,
     live: list[HandResult],
     sequence: CorrectedHands,
-    settled: Mapping[str, Any],
+    settled: SettledGame,
     *,
     shown: set[int],
 ) -> CorrectionPreview:
     """Each live hand whose points move in ``settled`` (and those ``shown``), with totals."""
     seats = len(session_accounts(session=session).seats)
     after_of = {
-        old.pk: result_seat_points(result, seats)
-        for (old, _), result in zip(sequence, settled["hands"], strict=True)
+        old.pk: outcome.seat_points(seats)
+        for (old, _), outcome in zip(sequence, settled.hands, strict=True)
     }
     changed = []
     totals_before, totals_after = [0] * seats, [0] * seats
     for old in live:
-        before = result_seat_points(old.result, seats)
+        before = hand_outcome(old).seat_points(seats)
         after = after_of.get(old.pk)
         totals_before = [t + p for t, p in zip(totals_before, before, strict=True)]
         if after is not None:
@@ -266,7 +256,7 @@ def session_reopen(session: Session, *, by: User, correction: Correction, memo: 
 def hands_repost(
     session: Session,
     sequence: CorrectedHands,
-    settled: Mapping[str, Any],
+    settled: SettledGame,
     *,
     by: User,
     correction: Correction,
@@ -278,12 +268,12 @@ def hands_repost(
     accounts = session_accounts(session=session)
     now = timezone.now()
     for (old, payload_), result, state in zip(
-        sequence, settled["hands"], settled["states"], strict=True
+        sequence, settled.hands, settled.states or (), strict=True
     ):
         corrected = old.pk == amended
         # A later hand is kept while its payload, its result and the game state after it
         # stand (a hand recorded before states were kept has none: the next hand replays).
-        unchanged = payload_ == old.payload and old.result == result
+        unchanged = payload_ == old.payload and old.result == result.to_json()
         if not corrected and unchanged and old.game_state in (None, state):
             continue
         _reverse_all(old.postings.all(), by=by, correction=correction, memo=memo)

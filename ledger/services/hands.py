@@ -21,6 +21,7 @@ from django.db import transaction
 from django.utils import timezone
 
 import engine
+from ledger.engine_results import HandOutcome
 from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.games import game_settle
 from ledger.models import Correction, HandResult, PostingKind, Session, SessionState
@@ -41,21 +42,25 @@ PENALTY_REASONS = frozenset({"chonbo"})
 
 @dataclass(frozen=True, slots=True)
 class HandPreview:
-    """What recording the hand would do: its number, the engine's result, the postings."""
+    """What recording the hand would do: its number, the engine's outcome, the postings."""
 
     ordinal: int
-    result: dict[str, Any]
+    outcome: HandOutcome
     postings: tuple[PlannedPosting, ...]
 
     @property
-    def game_ends(self) -> list[str]:
+    def result(self) -> dict[str, Any]:
+        """The outcome as ``HandResult.result`` would store it (the API shows this)."""
+        return self.outcome.to_json()
+
+    @property
+    def game_ends(self) -> tuple[str, ...]:
         """Why the game ends with this hand (tobi, called_game, ...); empty while it goes on."""
-        ends: list[str] = self.result.get("game_ends", [])
-        return ends
+        return self.outcome.game_ends
 
 
 def hand_plan(
-    *, result: Mapping[str, Any], accounts: SessionAccounts, memo: str
+    *, result: HandOutcome, accounts: SessionAccounts, memo: str
 ) -> tuple[PlannedPosting, ...]:
     """The postings of one hand's engine result (transfers and deposits); empty ones left out."""
     kinds: dict[PostingKind, list[Leg]] = {
@@ -63,16 +68,16 @@ def hand_plan(
         PostingKind.PENALTY: [],
         PostingKind.DEPOSIT: [],
     }
-    for line in result["transfers"]:
-        kind = PostingKind.PENALTY if line["reason"] in PENALTY_REASONS else PostingKind.HAND
+    for line in result.transfers:
+        kind = PostingKind.PENALTY if line.reason in PENALTY_REASONS else PostingKind.HAND
         kinds[kind] += [
-            Leg(accounts.seats[line["from"]], line["reason"], -line["points"], -line["chips"]),
-            Leg(accounts.seats[line["to"]], line["reason"], line["points"], line["chips"]),
+            Leg(accounts.seats[line.payer], line.reason, -line.points, -line.chips),
+            Leg(accounts.seats[line.payee], line.reason, line.points, line.chips),
         ]
-    for deposit in result["deposits"]:
+    for deposit in result.deposits:
         kinds[PostingKind.DEPOSIT] += [
-            Leg(accounts.seats[deposit["seat"]], deposit["reason"], deposit["points"]),
-            Leg(accounts.pot, deposit["reason"], -deposit["points"]),
+            Leg(accounts.seats[deposit.seat], deposit.reason, deposit.points),
+            Leg(accounts.pot, deposit.reason, -deposit.points),
         ]
     return tuple(
         PlannedPosting(kind, tuple(legs), memo=memo) for kind, legs in kinds.items() if legs
@@ -95,8 +100,10 @@ def _require_open(session: Session) -> None:
         )
 
 
-def _settle_next(next_hand: NextHand, payload: dict[str, Any]) -> tuple[dict[str, Any], Any]:
-    """The engine's result for the next hand and the game state after it.
+def _settle_next(
+    next_hand: NextHand, payload: dict[str, Any]
+) -> tuple[HandOutcome, dict[str, Any]]:
+    """The engine's outcome of the next hand and the game state after it.
 
     The game continues from the state stored with the last live hand; a session whose
     last hand has none (recorded before states were kept) is replayed from its first hand.
@@ -116,7 +123,7 @@ def _settle_next(next_hand: NextHand, payload: dict[str, Any]) -> tuple[dict[str
         start=start,
         start_ordinal=next_hand.last_live_ordinal,
     )
-    return settled["hands"][-1], settled["states"][-1]
+    return settled.hands[-1], settled.last_state()
 
 
 def hand_options(payload: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
@@ -152,7 +159,7 @@ def hand_preview(*, session: Session, hand: Mapping[str, Any]) -> HandPreview:
     _require_open(next_hand.session)
     result, _state = _settle_next(next_hand, payload)
     plan = hand_plan(result=result, accounts=next_hand.accounts, memo=f"hand {next_hand.ordinal}")
-    return HandPreview(ordinal=next_hand.ordinal, result=result, postings=plan)
+    return HandPreview(ordinal=next_hand.ordinal, outcome=result, postings=plan)
 
 
 def _require_number(session: Session, *, expected: int | None, next_number: int) -> None:
@@ -251,7 +258,7 @@ def hand_result_write(
     accounts: SessionAccounts,
     ordinal: int,
     payload: dict[str, Any],
-    result: dict[str, Any],
+    result: HandOutcome,
     game_state: dict[str, Any] | None,
     entered_by: User,
     entered_at: datetime,
@@ -271,7 +278,7 @@ def hand_result_write(
         correction=correction,
         kind=payload["kind"],
         payload=payload,
-        result=result,
+        result=result.to_json(),
         game_state=game_state,
         engine_version=engine.__version__,
         entered_by=entered_by,

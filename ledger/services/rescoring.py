@@ -26,6 +26,7 @@ from django.db.models.fields.json import KT, KeyTransform
 import engine
 from engine.errors import EngineError
 from engine.game.rescore import GameHeader, game_header, rescore_hand
+from ledger.engine_results import stored_key
 from ledger.models import HandKind, HandResult, Session
 
 RANGE_SIZE = 20_000  # hand ids per unit of work: small enough for a smooth progress bar
@@ -113,8 +114,8 @@ def rescore_range(bounds: tuple[int, int]) -> RescoreReport:
         .order_by("pk")
         .values_list(
             "pk", "session_id", "ordinal", "version", "engine_version", "payload",
-            *(KT(f"result__{key}") for key in _TABLE_KEYS),
-            KT("result__round_wind"), KeyTransform("wins", "result"),
+            *(KT(stored_key(key)) for key in _TABLE_KEYS),
+            KT(stored_key("round_wind")), KeyTransform("wins", "result"),
         )  # fmt: skip
     )
     for pk, session_id, ordinal, version, stored_version, payload, *table, round_wind, wins_ in (

@@ -30,12 +30,12 @@ button, ``POST /api/sessions/{id}/close/`` and the Celery task
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
+from ledger.engine_results import FinalResult, SettledGame
 from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.games import game_settle, starting_points
 from ledger.models import (
@@ -112,8 +112,8 @@ def session_close(*, session: Session, by: User, stop: bool = False) -> list[Set
         code=LedgerErrorCode.HAND_REJECTED_BY_ENGINE,
         stopped=stop,
     )
-    final = settled["final"]
-    if not settled["finished"] or final is None:
+    final = settled.final
+    if not settled.finished or final is None:
         raise LedgerError(
             LedgerErrorCode.GAME_NOT_FINISHED,
             f"session {locked.pk}: the game has not ended after {len(live)} hand(s); record the"
@@ -123,7 +123,7 @@ def session_close(*, session: Session, by: User, stop: bool = False) -> list[Set
     book = _Book()
     for account_id, balance in session_balances(session=locked).items():
         book.points[account_id], book.chips[account_id] = balance.points, balance.chips
-    _check_books_agree(locked, book, settled, accounts)
+    _check_books_agree(locked, book, settled, final, accounts)
 
     game_end = _game_end_legs(final, accounts, book)
     book.add(game_end)
@@ -152,12 +152,12 @@ def session_close(*, session: Session, by: User, stop: bool = False) -> list[Set
             posting=settlement_posting,
             player=player,
             seat=seat,
-            final_score=final["scores"][seat],
+            final_score=final.scores[seat],
             # Tied seats share a place under the game option ties=share (engine.game.final).
-            placement=final["shared_places"][seat],
-            points=final["points_delta"][seat],
-            chips=final["chips"][seat]["total"],
-            chips_detail=final["chips"][seat],
+            placement=final.shared_places[seat],
+            points=final.points_delta[seat],
+            chips=final.chips[seat].total,
+            chips_detail=final.chips[seat].to_json(),
             money=money.get(account.pk, 0),
             fee=fee.get(account.pk, 0),
         )
@@ -179,16 +179,19 @@ def session_close(*, session: Session, by: User, stop: bool = False) -> list[Set
 
 
 def _check_books_agree(
-    session: Session, book: _Book, settled: dict[str, Any], accounts: SessionAccounts
+    session: Session,
+    book: _Book,
+    settled: SettledGame,
+    final: FinalResult,
+    accounts: SessionAccounts,
 ) -> None:
     """The posted hands must leave each seat where the engine's replay does."""
-    hands = settled["hands"]
     # A game stopped before any live hand (the only one voided, say) is still at the start.
-    last = hands[-1] if hands else None
+    last = settled.last
     start = starting_points(session=session)
     for seat, account in enumerate(accounts.seats):
         posted = (book.points.get(account.pk, 0), book.chips.get(account.pk, 0))
-        engine_says = (last["scores"][seat] - start, last["chips"][seat]) if last else (0, 0)
+        engine_says = (last.scores[seat] - start, last.chips[seat]) if last else (0, 0)
         if posted != engine_says:
             raise LedgerError(
                 LedgerErrorCode.LEDGER_OUT_OF_STEP,
@@ -197,29 +200,29 @@ def _check_books_agree(
                 " correct the hand that differs before closing",
             )
     pot = book.points.get(accounts.pot.pk, 0)
-    if pot != settled["final"]["leftover_sticks"]["points"]:
+    if pot != final.leftover_sticks.points:
         raise LedgerError(
             LedgerErrorCode.LEDGER_OUT_OF_STEP,
             f"the table pot holds {pot} points, the engine's replay"
-            f" {settled['final']['leftover_sticks']['points']}",
+            f" {final.leftover_sticks.points}",
         )
 
 
-def _game_end_legs(final: dict[str, Any], accounts: SessionAccounts, book: _Book) -> list[Leg]:
+def _game_end_legs(final: FinalResult, accounts: SessionAccounts, book: _Book) -> list[Leg]:
     legs: list[Leg] = []
-    leftover = final["leftover_sticks"]
-    if leftover["points"]:
-        taker = accounts.house if leftover["to"] is None else accounts.seats[leftover["to"]]
+    leftover = final.leftover_sticks
+    if leftover.points:
+        taker = accounts.house if leftover.to is None else accounts.seats[leftover.to]
         legs += [
-            Leg(accounts.pot, "leftover_sticks", -leftover["points"]),
-            Leg(taker, "leftover_sticks", leftover["points"]),
+            Leg(accounts.pot, "leftover_sticks", -leftover.points),
+            Leg(taker, "leftover_sticks", leftover.points),
         ]
     after = _Book(dict(book.points), dict(book.chips))
     after.add(legs)
     for seat, account in enumerate(accounts.seats):
-        target = final["points_delta"][seat]
+        target = final.points_delta[seat]
         legs.append(Leg(account, "game_end", target - after.points.get(account.pk, 0)))
-        legs.append(Leg(account, "placement_chips", chips=final["chips"][seat]["placement"]))
+        legs.append(Leg(account, "placement_chips", chips=final.chips[seat].placement))
     # Non-zero only when raw points do not count and the house kept sticks: they lapse too.
     residual = sum(leg.points for leg in legs)
     legs.append(Leg(accounts.house, "game_end", -residual))
@@ -243,12 +246,11 @@ def _conversion_legs(session: Session, accounts: SessionAccounts, book: _Book) -
     return legs
 
 
-def _fee_legs(session: Session, final: dict[str, Any], accounts: SessionAccounts) -> list[Leg]:
-    places = final["placements"]
+def _fee_legs(session: Session, final: FinalResult, accounts: SessionAccounts) -> list[Leg]:
     payers = {
-        GameFeePayer.EACH_PLAYER: list(range(len(places))),
-        GameFeePayer.WINNER: [places.index(1)],
-        GameFeePayer.LOSER: [places.index(len(places))],
+        GameFeePayer.EACH_PLAYER: list(range(len(final.placements))),
+        GameFeePayer.WINNER: [final.first_seat()],
+        GameFeePayer.LOSER: [final.last_seat()],
     }[GameFeePayer(session.game_fee_payer)]
     legs = [Leg(accounts.seats[seat], "game_fee", money=-session.game_fee) for seat in payers]
     legs.append(Leg(accounts.fee, "game_fee", money=session.game_fee * len(payers)))

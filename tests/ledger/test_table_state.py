@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 import engine
+from ledger.engine_results import HandOutcome
 from ledger.games import table_state
 from ledger.models import Session
 from tests.ledger.factories import draw, ron
 
 
-def played(session: Session, hands: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def played(session: Session, hands: list[dict[str, Any]]) -> list[HandOutcome]:
     game = {
         "id": "t",
         "ruleset": session.ruleset_slug,
@@ -20,11 +21,11 @@ def played(session: Session, hands: list[dict[str, Any]]) -> list[dict[str, Any]
     }
     result = engine.settle_game(game)
     assert result["ok"], result
-    return list(result["hands"])
+    return [HandOutcome.from_json(hand) for hand in result["hands"]]
 
 
-def passes(results: list[dict[str, Any]]) -> int:
-    return sum(hand["dealer"] != hand["dealer_after"] for hand in results)
+def passes(results: list[HandOutcome]) -> int:
+    return sum(hand.deal_passed for hand in results)
 
 
 def test_before_any_hand_the_table_is_east_1_at_the_starting_points() -> None:

@@ -24,6 +24,7 @@ from rest_framework.views import APIView
 
 from api.pagination import ApiPagination
 from api.scoping import member_player
+from ledger.engine_results import hand_outcome
 from ledger.games import starting_points
 from ledger.models import Session, Settlement
 from ledger.selectors import session_scoreboard
@@ -155,8 +156,8 @@ class MySessionView(APIView):
                 "kind": row.hand.kind,
                 "payload": row.hand.payload,
                 "yaku": [
-                    list((win.get("score") or {}).get("yaku", []))
-                    for win in row.hand.result.get("wins", [])
+                    [entry.to_json() for entry in win.score.yaku]
+                    for win in hand_outcome(row.hand).wins
                 ],
                 "seats": [
                     {"points": points, "score": start + total, "chips": chips}

@@ -8,6 +8,7 @@ from typing import Any
 from django.test import Client
 
 from ledger.admin.display import MoveView, hand_view
+from ledger.engine_results import HandOutcome
 from ledger.services.hands import hand_record
 from tests.ledger.admin.test_session_page import RON_POST
 from tests.ledger.factories import PINFU_TANYAO, SessionFactory, draw
@@ -37,7 +38,7 @@ def test_a_ron_at_one_honba_shows_the_base_and_the_honba_apart() -> None:
     }
     payload = {"kind": "win", "wins": [{"winner": 2, "discarder": 3, "record": PINFU_TANYAO}]}
 
-    view = hand_view(payload=payload, result=result, names=NAMES)
+    view = hand_view(payload=payload, result=HandOutcome.from_json(result), names=NAMES)
 
     assert view.moves[:2] == [
         MoveView("Dai", "Chie", 2600, 0, "Ron"),
@@ -75,7 +76,7 @@ def test_a_tsumo_splits_each_payers_honba() -> None:
         ],
     }
 
-    view = hand_view(payload={"kind": "win"}, result=result, names=NAMES)
+    view = hand_view(payload={"kind": "win"}, result=HandOutcome.from_json(result), names=NAMES)
 
     assert [(m.payer, m.points, m.reason) for m in view.moves] == [
         ("Aki", 1300, "Tsumo"),
