@@ -20,7 +20,7 @@ from engine.hand.payment import Payment
 from engine.hand.valuation import Valuation
 from engine.record import HandRecord
 from engine.result import ScoreResult, render
-from engine.rulesets.speed_tonpuu.chips import chips_received, hand_chips
+from engine.rulesets.speed_tonpuu.chips import chip_causes, chips_received, hand_chips
 from engine.rulesets.speed_tonpuu.special_tiles import (
     WILDCARD,
     check_chankan_ankan,
@@ -70,10 +70,14 @@ def scored(record: HandRecord, ctx: HandContext, ruleset: Ruleset) -> Scored:
     valuation = evaluate(ctx, ruleset)
     check_robbed_ankan_is_kokushi(ctx, valuation.yaku)
     payment = ruleset.pay(valuation, ctx, ruleset)
-    chips = hand_chips(
+    causes = chip_causes(
         record=record, ctx=ctx, yakuman=valuation.yakuman, options=ruleset.option_values
     )
-    return Scored(valuation, replace(payment, extra=MappingProxyType({"chips": chips})))
+    extra = {
+        "chips": hand_chips(causes, tsumo=ctx.tsumo),
+        "chip_causes": [cause.to_dict() for cause in causes],
+    }
+    return Scored(valuation, replace(payment, extra=MappingProxyType(extra)))
 
 
 def best_substitution(
