@@ -15,6 +15,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from ledger import labels
+from ledger.admin.chip_lines import ChipLine, chip_lines
 from ledger.models import HandKind
 from parlor.models import Player
 
@@ -40,6 +41,8 @@ class WinView:
     # The parts of ``total`` beyond the payment: the honba it takes and the riichi sticks.
     honba: int = 0
     sticks: int = 0
+    # The chips by cause (red fives, ura dora, yakuman...), each with who pays whom.
+    chip_lines: list[ChipLine] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +54,7 @@ class MoveView:
     points: int
     chips: int
     reason: str
+    penalty: bool = False  # a chonbo's payment: shown as a penalty line
 
 
 @dataclass(slots=True)
@@ -138,6 +142,7 @@ def _win_view(
             for deposit in result.get("deposits", [])
             if deposit.get("seat") == winner and deposit.get("reason") == "sticks"
         ),
+        chip_lines=chip_lines(win, result, name=lambda seat: _name(names, seat)),
     )
 
 
@@ -206,15 +211,26 @@ def honba_part(line: Mapping[str, Any], result: Mapping[str, Any]) -> int:
     return 0
 
 
-def _moves(result: Mapping[str, Any], names: Sequence[str]) -> list[MoveView]:
+def _moves(
+    result: Mapping[str, Any], names: Sequence[str], payload: Mapping[str, Any]
+) -> list[MoveView]:
     pot = _("table (sticks)")
     moves: list[MoveView] = []
     for line in result.get("transfers", []):
         payer, payee = _name(names, line.get("from")), _name(names, line.get("to"))
         honba = honba_part(line, result)
         reason = labels.label(labels.REASONS, str(line.get("reason", "")))
+        if line.get("reason") == "chonbo" and payload.get("kind") == HandKind.CHONBO:
+            # A penalty names its fault on its own lines ("Chonbo: False ron").
+            reason = _("%(penalty)s: %(fault)s") % {
+                "penalty": reason,
+                "fault": labels.label(labels.FAULTS, str(payload.get("cause") or "other")),
+            }
         points = int(line.get("points", 0)) - honba
-        moves.append(MoveView(payer, payee, points, int(line.get("chips", 0)), reason))
+        penalty = line.get("reason") == "chonbo"
+        moves.append(
+            MoveView(payer, payee, points, int(line.get("chips", 0)), reason, penalty=penalty)
+        )
         if honba:
             # Honba on its own line (issue 15: "a Ron 1,000 moved 4,000").
             moves.append(MoveView(payer, payee, honba, 0, labels.label(labels.REASONS, "honba")))
@@ -254,7 +270,7 @@ def hand_view(
             _win_view(win, records.get(win.get("winner"), {}), names, result)
             for win in result.get("wins", [])
         ],
-        moves=_moves(result, names),
+        moves=_moves(result, names, payload),
         game_ends=[labels.label(labels.GAME_ENDS, str(end)) for end in result.get("game_ends", [])],
         dead_hands=_dead_hands(payload, names),
     )
