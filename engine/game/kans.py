@@ -39,6 +39,7 @@ def check_kan_indicators(record: Mapping[str, Any], rules: GameRules, *, hand: i
             f"{shown} dora indicators show {shown - 1} kans; no one may call a kan after the"
             " fourth (game options suukaikan 'continue' and fifth_kan 'ura_indicator' allow it)",
             hand=hand, field=field,
+            reason="kans_after_the_fourth", params={"indicators": shown, "kans": shown - 1},
         )
     if record.get("ura_indicators"):
         raise bad_game(
@@ -46,4 +47,5 @@ def check_kan_indicators(record: Mapping[str, Any], rules: GameRules, *, hand: i
             " row: \"in this case, no ura dora is available\" (game option fifth_kan"
             " 'ura_indicator')",
             hand=hand, field=("wins", j, "record", "ura_indicators"),
+            reason="no_ura_after_a_fifth_kan", params={"indicators": shown},
         )

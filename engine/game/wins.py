@@ -165,7 +165,9 @@ def fill_record(
         listed = "is" if declared else "is not"
         raise bad_game(f"{given!r} contradicts the game: seat {win.winner}"
                        f" {listed} in this hand's riichi list", hand=hand.index,
-                       field=("wins", j, "record", "riichi"), seat=win.winner)
+                       field=("wins", j, "record", "riichi"), seat=win.winner,
+                       reason="riichi_listed_kind_none" if declared
+                       else "riichi_kind_not_listed", params={"seat": win.winner})
     record["riichi"] = given
     own_options = record.get("options", {})
     if not isinstance(own_options, Mapping):
@@ -200,5 +202,6 @@ def _check_pao(
     if not names & rules.pao_yaku:
         raise bad_game(
             f"pao applies to {', '.join(sorted(rules.pao_yaku))} under"
-            f" {rules.slug}; this win has none of them", hand=hand, field=("wins", j, "pao")
+            f" {rules.slug}; this win has none of them", hand=hand, field=("wins", j, "pao"),
+            reason="pao_needs_pao_yaku", params={"seat": win.pao},
         )

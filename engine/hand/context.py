@@ -162,8 +162,12 @@ def not_winning_message(description: str) -> str:
 
 
 def not_winning(ctx: HandContext) -> EngineError:
-    return EngineError(ErrorCode.NOT_A_WINNING_HAND, not_winning_message(describe_hand(ctx)))
+    described = describe_hand(ctx)
+    return EngineError(ErrorCode.NOT_A_WINNING_HAND, not_winning_message(described),
+                       reason="not_a_winning_hand", params={"hand": described})
 
 
 def no_yaku(ctx: HandContext) -> EngineError:
-    return EngineError(ErrorCode.NO_YAKU, no_yaku_message(describe_hand(ctx)))
+    described = describe_hand(ctx)
+    return EngineError(ErrorCode.NO_YAKU, no_yaku_message(described),
+                       reason="no_yaku", params={"hand": described})

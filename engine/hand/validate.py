@@ -124,6 +124,7 @@ def physical_tiles(tiles: ParsedTiles, ruleset: Ruleset) -> None:
                 f"too many copies of {tile_name(five)}: {n} (red ones included) across {_WHERE}; "
                 f"the {tile_set.name} set has {copies[five]}",
                 location=ErrorLocation(tile=tile_name(five)),
+                reason="too_many_copies", params={"count": n, "copies": copies[five]},
             )
 
 
@@ -143,6 +144,7 @@ def _physical_error(tiles: ParsedTiles, seen: list[int], tile_set: TileSet) -> N
                         meld=field[1] if field[0] == "melds" else None,  # type: ignore[arg-type]
                         tile=tile_name(code),
                     ),
+                    reason="tile_not_in_set",
                 )
     for code, n in enumerate(seen):
         allowed = tile_set.allowed[code]
@@ -157,6 +159,7 @@ def _physical_error(tiles: ParsedTiles, seen: list[int], tile_set: TileSet) -> N
                 f"too many copies of{plain} {tile_name(code)}: {n} across {_WHERE}; "
                 f"the {tile_set.name} set has {allowed}",
                 location=ErrorLocation(tile=tile_name(code)),
+                reason="too_many_copies", params={"count": n, "copies": allowed},
             )
 
 
@@ -205,6 +208,8 @@ def tile_count(
             f"hand has {len(hand)} tiles and {len(meld_codes)} melds: "
             f"{len(hand)} + 3 x {len(meld_codes)} = {total}, a winning hand needs 14 "
             "(each meld counts 3, kans included)",
+            reason="wrong_tile_count",
+            params={"tiles": len(hand), "melds": len(meld_codes), "total": total},
         )
 
 
@@ -217,6 +222,7 @@ def nuki_tiles(nuki: tuple[int, ...], ruleset: Ruleset) -> None:
                 f"(allowed: {allowed})",
                 field=("nuki",),
                 tile=tile_name(code),
+                reason="nuki_not_allowed",
             )
 
 
@@ -225,7 +231,8 @@ def win_tile(
 ) -> int:
     if len(win) != 1:
         raise bad_field(
-            f"win_tile must be exactly one tile, not {record.win_tile!r}", field=("win_tile",)
+            f"win_tile must be exactly one tile, not {record.win_tile!r}", field=("win_tile",),
+            reason="win_tile_not_one", params={"text": record.win_tile},
         )
     code = win[0]
     if not concealed[KIND[code]]:
@@ -240,6 +247,7 @@ def win_tile(
             f"win_tile {tile_name(code)} is a red five but hand {record.hand!r} has none",
             field=("win_tile",),
             tile=tile_name(code),
+            reason="red_win_tile_not_in_hand",
         )
     return KIND[code]
 
@@ -252,26 +260,30 @@ def flags(record: HandRecord, *, closed: bool, has_kan: bool, ruleset: Ruleset) 
     if record.riichi not in ruleset.riichi_kinds:
         raise bad_field(
             f"field 'riichi': {record.riichi!r} is not allowed in {ruleset.slug}",
-            field=("riichi",),
+            field=("riichi",), reason="riichi_kind_refused", params={"kind": record.riichi},
         )
     if riichi and not closed:
-        raise _flag("riichi", "needs a closed hand (only ankan may be declared)")
+        raise _flag("riichi", "needs a closed hand (only ankan may be declared)",
+                    reason="riichi_needs_closed_hand")
     if record.ippatsu and not riichi:
         raise _flag("ippatsu", "needs riichi", reason="ippatsu_needs_riichi")
     if tsumo:
         if record.houtei:
-            raise _flag("houtei", "is a ron on the last discard (tsumo on the last tile is haitei)")
+            raise _flag("houtei", "is a ron on the last discard (tsumo on the last tile is haitei)",
+                        reason="houtei_is_ron")
         if record.chankan:
-            raise _flag("chankan", "is a ron on an added kan")
+            raise _flag("chankan", "is a ron on an added kan", reason="chankan_is_ron")
         if record.rinshan and record.haitei:
-            raise _flag("haitei", "cannot be combined with rinshan")
+            raise _flag("haitei", "cannot be combined with rinshan", reason="haitei_with_rinshan")
         if record.rinshan and not (has_kan or record.nuki):
-            raise _flag("rinshan", "needs a kan (or a nuki tile) to draw a replacement tile")
+            raise _flag("rinshan", "needs a kan (or a nuki tile) to draw a replacement tile",
+                        reason="rinshan_needs_kan")
     else:
         if record.haitei:
-            raise _flag("haitei", "is a tsumo on the last tile (ron on the last discard is houtei)")
+            raise _flag("haitei", "is a tsumo on the last tile (ron on the last discard is houtei)",
+                        reason="haitei_is_tsumo")
         if record.rinshan:
-            raise _flag("rinshan", "is a tsumo on a replacement tile")
+            raise _flag("rinshan", "is a tsumo on a replacement tile", reason="rinshan_is_tsumo")
     if record.tenhou or record.chiihou or record.renhou:
         _first_turn(record, tsumo=tsumo, riichi=riichi)
 
@@ -296,11 +308,14 @@ def _first_turn(record: HandRecord, *, tsumo: bool, riichi: bool) -> None:
     dealer = record.seat_wind == "E"
     untouched = not record.melds and not riichi
     if record.tenhou and not (dealer and tsumo and untouched):
-        raise _flag("tenhou", "needs the dealer (seat_wind E), tsumo, no melds and no riichi")
+        raise _flag("tenhou", "needs the dealer (seat_wind E), tsumo, no melds and no riichi",
+                    reason="tenhou_conditions")
     if record.chiihou and not (not dealer and tsumo and untouched):
-        raise _flag("chiihou", "needs a non-dealer, tsumo, no melds and no riichi")
+        raise _flag("chiihou", "needs a non-dealer, tsumo, no melds and no riichi",
+                    reason="chiihou_conditions")
     if record.renhou and not (not dealer and not tsumo and untouched):
-        raise _flag("renhou", "needs a non-dealer, ron, no melds and no riichi")
+        raise _flag("renhou", "needs a non-dealer, ron, no melds and no riichi",
+                    reason="renhou_conditions")
 
 
 def specials(record: HandRecord, counts: list[int]) -> None:
@@ -313,6 +328,7 @@ def specials(record: HandRecord, counts: list[int]) -> None:
                 "which is not in hand or melds",
                 field=("specials", i),
                 tile=tile_name(kind),
+                reason="special_not_held", params={"special": name},
             )
 
 

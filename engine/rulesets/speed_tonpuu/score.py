@@ -107,7 +107,9 @@ def best_substitution(
     if best is None:
         if no_yaku:
             raise EngineError(ErrorCode.NO_YAKU, f"{record.hand}: no tile the {pocchi} "
-                              "wildcard can stand for gives a hand with a yaku")
+                              "wildcard can stand for gives a hand with a yaku",
+                              reason="no_yaku", params={"hand": record.hand})
         raise EngineError(ErrorCode.NOT_A_WINNING_HAND, f"{record.hand}: no tile the {pocchi} "
-                          "wildcard can stand for completes the hand")
+                          "wildcard can stand for completes the hand",
+                          reason="not_a_winning_hand", params={"hand": record.hand})
     return best

@@ -76,7 +76,8 @@ def _no_chi(record: HandRecord) -> None:
         if meld.kind == "chi":
             raise bad_field(f"melds[{i}] (chi {meld.tiles}): no chi in this game"
                             " (toutenkou option no_chi: 'チーはできない')",
-                            field=("melds", i), meld=i)
+                            field=("melds", i), meld=i,
+                            reason="no_chi", params={"tiles": meld.tiles})
 
 
 def _check_robbed_gari(ctx: HandContext, *, gari: frozenset[int], yakuman_only: bool) -> None:
@@ -122,13 +123,15 @@ def _best(ctx: HandContext, ruleset: Ruleset, *, kept_gari: list[int]) -> Valuat
         raise bad_field(
             f"field 'hand': gari {tiles} kept in the hand or melds; with the option"
             " gari_in_hand 'yakuman_only' a gari stays in the hand only for kokushi,"
-            " shousuushii, daisuushii or chinroutou (set it aside with nuki)", field=("hand",)
+            " shousuushii, daisuushii or chinroutou (set it aside with nuki)", field=("hand",),
+            reason="gari_kept_in_hand", params={"tiles": tiles},
         )
     if best is None:
         raise EngineError(
             ErrorCode.NO_YAKU,
             f"{describe_hand(ctx)} has no regular yaku (dora and the special yaku such as"
             " banban, gari, ron or karasu do not count)",
+            reason="no_yaku", params={"hand": describe_hand(ctx)},
         )
     return best
 
