@@ -203,5 +203,6 @@ def _check_pao(
         raise bad_game(
             f"pao applies to {', '.join(sorted(rules.pao_yaku))} under"
             f" {rules.slug}; this win has none of them", hand=hand, field=("wins", j, "pao"),
-            reason="pao_needs_pao_yaku", params={"seat": win.pao},
+            reason="pao_needs_pao_yaku",
+            params={"seat": win.pao, "yaku": " ".join(sorted(rules.pao_yaku))},
         )

@@ -209,7 +209,7 @@ def tile_count(
             f"{len(hand)} + 3 x {len(meld_codes)} = {total}, a winning hand needs 14 "
             "(each meld counts 3, kans included)",
             reason="wrong_tile_count",
-            params={"tiles": len(hand), "melds": len(meld_codes), "total": total},
+            params={"hand_tiles": len(hand), "melds": len(meld_codes), "total": total},
         )
 
 

@@ -124,7 +124,7 @@ def _best(ctx: HandContext, ruleset: Ruleset, *, kept_gari: list[int]) -> Valuat
             f"field 'hand': gari {tiles} kept in the hand or melds; with the option"
             " gari_in_hand 'yakuman_only' a gari stays in the hand only for kokushi,"
             " shousuushii, daisuushii or chinroutou (set it aside with nuki)", field=("hand",),
-            reason="gari_kept_in_hand", params={"tiles": tiles},
+            reason="gari_kept_in_hand", params={"gari": tiles},
         )
     if best is None:
         raise EngineError(
