@@ -46,9 +46,7 @@ TILE_REASONS: dict[str, Sentence] = {
         )
         % w
     ),
-    "win_tile_not_one": lambda w: (
-        _("%(whose)sthe winning tile is one tile, not “%(text)s”.") % w
-    ),
+    "win_tile_not_one": lambda w: _("%(whose)sthe winning tile is one tile, not “%(text)s”.") % w,
     "red_win_tile_not_in_hand": lambda w: (
         _("%(whose)sthe winning tile %(tile_name)s is a red five, but the hand holds none.") % w
     ),
@@ -95,8 +93,10 @@ FLAG_REASONS: dict[str, Sentence] = {
     ),
     "chankan_is_ron": lambda w: _("%(whose)schankan (robbing a kan) is a ron, not a tsumo.") % w,
     "haitei_with_rinshan": lambda w: (
-        _("%(whose)shaitei and rinshan cannot go together: the kan's replacement tile is not"
-          " the last tile.")
+        _(
+            "%(whose)shaitei and rinshan cannot go together: the kan's replacement tile is not"
+            " the last tile."
+        )
         % w
     ),
     "rinshan_needs_kan": lambda w: (

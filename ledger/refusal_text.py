@@ -13,10 +13,10 @@ refused and whose it is.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 from ledger import labels
@@ -171,9 +171,8 @@ def _words(refusal: EngineRefusal, player: str) -> dict[str, Any]:
         "code": tile,
         "special": labels.label(labels.SPECIALS, special) if special else "",
         "riichi_kind": labels.yaku_label(RIICHI_KINDS.get(str(params.get("kind")), "riichi")),
-        "pao_yaku": ", ".join(
-            labels.yaku_label(name) for name in str(params.get("yaku", "")).split() if name
-        ),
+        "pao_yaku": _list(labels.yaku_label(name) for name in str(params.get("yaku", "")).split()),
+        "gari": _list(tile_words(code) for code in str(params.get("gari", "")).split()),
         "player": player or _("A player"),
         "whose": _("%(player)s: ") % {"player": player} if player else "",
         "cause": _cause(params),
@@ -184,6 +183,10 @@ def _words(refusal: EngineRefusal, player: str) -> dict[str, Any]:
         "meld": f"{params.get('kind', '')} {params.get('tiles', '')}".strip(),
         "abort": labels.label(labels.ABORT_CAUSES, str(params.get("cause", ""))),
     }
+
+
+def _list(items: Iterable[str]) -> str:
+    return pgettext("list separator", ", ").join(items)
 
 
 def _number(value: Any) -> str:

@@ -60,11 +60,17 @@ def assert_lines_add_up(view: HandView, out: dict[str, Any]) -> None:
         points[move.payer] -= move.points
     assert [points[name] for name in names] == out["points_delta"]
     for win, raw in zip(view.wins, out["wins"], strict=True):
-        chips_in = sum(t["chips"] for t in out["transfers"] if t["to"] == raw["winner"]
-                       and t["reason"] in ("ron", "tsumo", "pao"))
+        chips_in = sum(
+            t["chips"]
+            for t in out["transfers"]
+            if t["to"] == raw["winner"] and t["reason"] in ("ron", "tsumo", "pao")
+        )
         assert sum(line.total for line in win.chip_lines) == chips_in
-        paid = sum(m.points for m in view.moves if m.payee == win.winner
-                   and m.reason in ("Ron", "Tsumo", "Pao"))
+        paid = sum(
+            m.points
+            for m in view.moves
+            if m.payee == win.winner and m.reason in ("Ron", "Tsumo", "Pao")
+        )
         assert paid + win.honba + win.sticks == win.total
 
 
@@ -120,9 +126,7 @@ def test_speed_tonpuu_pao_pays_every_payers_yakuman_chips_on_one_line() -> None:
     view, out = explained(game(hand, ruleset="speed-tonpuu"))
 
     lines = view.wins[0].chip_lines
-    assert [(line.cause, line.payers, line.chips) for line in lines] == [
-        ("Yakuman", ("Dai",), 15)
-    ]
+    assert [(line.cause, line.payers, line.chips) for line in lines] == [("Yakuman", ("Dai",), 15)]
     assert_lines_add_up(view, out)
 
 
@@ -130,9 +134,7 @@ def test_a_double_yakuman_names_its_count() -> None:
     suuankou_tanki = {"hand": "111m222p777p333s55z", "win_tile": "5z"}
     view, out = explained(game(ron(1, 0, suuankou_tanki), ruleset="speed-tonpuu"))
 
-    assert [(line.cause, line.chips) for line in view.wins[0].chip_lines] == [
-        ("Yakuman ×2", 20)
-    ]
+    assert [(line.cause, line.chips) for line in view.wins[0].chip_lines] == [("Yakuman ×2", 20)]
     assert_lines_add_up(view, out)
 
 
