@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from engine.errors import EngineError, ErrorCode
+from engine.errors import EngineError, ErrorCode, Reason
 
 N_KINDS = 34
 RED_M, RED_P, RED_S = 34, 35, 36
@@ -101,16 +101,20 @@ def parse_tiles(text: str) -> tuple[int, ...]:
             continue
         suit = SUITS.find(ch)
         if suit < 0:
-            raise EngineError(ErrorCode.BAD_TILES, f"cannot parse {text!r}: unexpected {ch!r}")
+            raise EngineError(ErrorCode.BAD_TILES, f"cannot parse {text!r}: unexpected {ch!r}",
+                              reason=Reason.TILES_UNREADABLE, params={"text": text, "char": ch})
         if not pending:
-            raise EngineError(ErrorCode.BAD_TILES, f"cannot parse {text!r}: {ch!r} has no digits")
+            raise EngineError(ErrorCode.BAD_TILES, f"cannot parse {text!r}: {ch!r} has no digits",
+                              reason=Reason.TILES_UNREADABLE, params={"text": text, "char": ch})
         for digit in pending:
             codes.append(_code(digit, suit, text))
         pending.clear()
     if pending:
+        digits = "".join(map(str, pending))
         raise EngineError(
             ErrorCode.BAD_TILES,
-            f"cannot parse {text!r}: digits {''.join(map(str, pending))!r} have no suit letter",
+            f"cannot parse {text!r}: digits {digits!r} have no suit letter",
+            reason=Reason.TILES_WITHOUT_SUIT, params={"text": text, "digits": digits},
         )
     return tuple(codes)
 
@@ -120,7 +124,8 @@ def _code(digit: int, suit: int, text: str) -> int:
         if 1 <= digit <= 7:
             return 26 + digit
         raise EngineError(
-            ErrorCode.BAD_TILES, f"cannot parse {text!r}: {digit}z is not a tile (1z-7z)"
+            ErrorCode.BAD_TILES, f"cannot parse {text!r}: {digit}z is not a tile (1z-7z)",
+            reason=Reason.HONOUR_OUT_OF_RANGE, params={"text": text, "tile": f"{digit}z"},
         )
     if digit == 0:
         return RED_CODE_OF_SUIT[suit]

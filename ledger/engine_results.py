@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 # A hand's lines are the engine's own: ``Transfer`` (payer -> payee, points and chips,
 # never negative) and ``Deposit`` (a seat into the pot, < 0, or out of it, > 0).
 __all__ = [
-    "Deposit", "FinalResult", "GameEnd", "HandOutcome", "LeftoverSticks", "ScoredYaku",
+    "ChipCause", "Deposit", "FinalResult", "GameEnd", "HandOutcome", "LeftoverSticks", "ScoredYaku",
     "SeatChips", "SettledGame", "Transfer", "WIN_REASONS", "Win", "WinScore", "hand_outcome",
     "placement_chips", "stored_key",
 ]  # fmt: skip
@@ -78,6 +78,15 @@ class ScoredYaku:
 
 
 @dataclass(frozen=True, slots=True)
+class ChipCause:
+    """Chips each payer pays a win for one cause (red fives, ura dora, a yakuman...)."""
+
+    cause: str
+    count: int
+    chips: int
+
+
+@dataclass(frozen=True, slots=True)
 class WinScore:
     """A win's score (the spec's output); ``json`` is the whole object as the engine gave it."""
 
@@ -94,6 +103,8 @@ class WinScore:
     points: int | None
     special: str | None
     json: Mapping[str, Any]
+    # The chips by cause (Speed Tonpuu), adding up to each payer's ``chips``; else empty.
+    chip_causes: tuple[ChipCause, ...] = ()
 
     @classmethod
     def from_json(cls, score: Mapping[str, Any] | None) -> WinScore:
@@ -110,6 +121,10 @@ class WinScore:
             points=score.get("points"),
             special=score.get("special"),
             json=MappingProxyType(dict(score)),
+            chip_causes=tuple(
+                ChipCause(str(c["cause"]), int(c.get("count") or 0), int(c["chips"]))
+                for c in score.get("chip_causes") or ()
+            ),
         )
 
     def to_json(self) -> dict[str, Any]:

@@ -266,6 +266,17 @@ SPECIALS: Labels = {
     "pocchi_7z": pgettext_lazy("special tile", "pocchi red dragon"),
 }
 
+# Causes of a win's chips (the engine's ``chip_causes``: Speed Tonpuu's shuugi).
+CHIP_CAUSES: Labels = {
+    "aka": pgettext_lazy("chip cause", "Red fives"),
+    "blue": pgettext_lazy("chip cause", "Blue sevens"),
+    "gold": pgettext_lazy("chip cause", "Gold 5-pin"),
+    "pocchi": pgettext_lazy("chip cause", "Pocchi"),
+    "ippatsu": pgettext_lazy("chip cause", "Ippatsu"),
+    "ura": pgettext_lazy("chip cause", "Ura dora"),
+    "yakuman": pgettext_lazy("chip cause", "Yakuman"),
+}
+
 # Seat winds counted from the first dealer: seat 0 is East.
 WINDS: tuple[Promise, ...] = (
     pgettext_lazy("wind", "East"),

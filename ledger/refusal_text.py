@@ -13,15 +13,17 @@ refused and whose it is.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 from engine.errors import ErrorCode, Reason
 from ledger import labels
 from ledger.errors import EngineRefusal
+from ledger.refusal_records import RECORD_REASONS
+from ledger.tile_words import tile_words
 
 # Seat number -> "Chie — West" (the form's own seat labels).
 SeatLabels = Mapping[int, str]
@@ -93,6 +95,8 @@ REASONS: dict[Reason, Callable[[dict[str, Any]], str]] = {
         )
         % w
     ),
+    # Tiles, flags, the table and the rulesets' own refusals (ledger.refusal_records).
+    **RECORD_REASONS,
 }
 
 # By the engine's code, for the refusals of a hand record (tiles).
@@ -132,7 +136,7 @@ def refusal_text(
     words = _words(refusal, player)
     sentence = None if refusal.reason is None else REASONS.get(refusal.reason)
     if sentence is not None:
-        return sentence(words)
+        return _capitalised(sentence(words))
     if (get_language() or "en").startswith("en"):
         return english
     by_code = next((say for code, say in CODES.items() if code == engine_code), None)
@@ -155,20 +159,35 @@ def _player(refusal: EngineRefusal, seats: SeatLabels, winner: int | None) -> st
     return seats.get(seat, "") if isinstance(seat, int) else ""
 
 
+# A kind of riichi (the record's ``riichi``) by the yaku it is.
+RIICHI_KINDS = {"riichi": "riichi", "double": "double_riichi", "open": "open_riichi"}
+
+
 def _words(refusal: EngineRefusal, player: str) -> dict[str, Any]:
     params = dict(refusal.params)
-    tile = refusal.location.tile or ""
+    tile = refusal.location.tile or str(params.get("tile", ""))
+    special = str(params.get("special", ""))
     return {
+        **{key: _number(value) for key, value in params.items() if key not in ("seat", "tile")},
+        "code": tile,
+        "special": labels.label(labels.SPECIALS, special) if special else "",
+        "riichi_kind": labels.yaku_label(RIICHI_KINDS.get(str(params.get("kind")), "riichi")),
+        "pao_yaku": _list(labels.yaku_label(name) for name in str(params.get("yaku", "")).split()),
+        "gari": _list(tile_words(code) for code in str(params.get("gari", "")).split()),
         "player": player or _("A player"),
         "whose": _("%(player)s: ") % {"player": player} if player else "",
         "cause": _cause(params),
         "points": _number(params.get("points")),
         "stick": _number(params.get("stick")),
         "tile": f" ({tile})" if tile else "",
-        "tile_name": tile or _("a tile"),
+        "tile_name": tile_words(tile) if tile else _("a tile"),
         "meld": f"{params.get('kind', '')} {params.get('tiles', '')}".strip(),
         "abort": labels.label(labels.ABORT_CAUSES, str(params.get("cause", ""))),
     }
+
+
+def _list(items: Iterable[str]) -> str:
+    return pgettext("list separator", ", ").join(items)
 
 
 def _number(value: Any) -> str:

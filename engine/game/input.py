@@ -188,6 +188,7 @@ class _Seats:
             raise bad_game(
                 f"seat {value} is not at the table (seats 0-{self.players - 1})",
                 hand=self.hand, field=field, seat=value,
+                reason=Reason.SEAT_NOT_AT_TABLE, params={"players": self.players},
             )
         return value
 
@@ -218,7 +219,8 @@ def _wins(value: Any, seats: _Seats) -> tuple[WinInput, ...]:
             )
         if win.winner in (w.winner for w in wins[:i]):
             raise bad_game(f"seat {win.winner} already won this hand", hand=hand,
-                           field=("wins", i, "winner"), seat=win.winner)
+                           field=("wins", i, "winner"), seat=win.winner,
+                           reason=Reason.WINNER_TWICE, params={"seat": win.winner})
     return wins
 
 

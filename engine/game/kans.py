@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.errors import Reason
 from engine.game.input import bad_game
 from engine.game.rules import GameRules
 from engine.tiles import parse_tiles
@@ -39,6 +40,7 @@ def check_kan_indicators(record: Mapping[str, Any], rules: GameRules, *, hand: i
             f"{shown} dora indicators show {shown - 1} kans; no one may call a kan after the"
             " fourth (game options suukaikan 'continue' and fifth_kan 'ura_indicator' allow it)",
             hand=hand, field=field,
+            reason=Reason.KANS_AFTER_THE_FOURTH, params={"indicators": shown, "kans": shown - 1},
         )
     if record.get("ura_indicators"):
         raise bad_game(
@@ -46,4 +48,5 @@ def check_kan_indicators(record: Mapping[str, Any], rules: GameRules, *, hand: i
             " row: \"in this case, no ura dora is available\" (game option fifth_kan"
             " 'ura_indicator')",
             hand=hand, field=("wins", j, "record", "ura_indicators"),
+            reason=Reason.NO_URA_AFTER_A_FIFTH_KAN, params={"indicators": shown},
         )

@@ -171,6 +171,10 @@ def limit_outcome(
     if rules.chips_in_play:
         chips = yakuman * (rules.yakuman_chips_ron if ron else rules.yakuman_chips_tsumo_each)
         outcome["chips"] = {"ron": chips} if ron else {"tsumo_each": chips}
+        # By cause, as a hand's chips are (engine.rulesets.speed_tonpuu.chips).
+        outcome["chip_causes"] = (
+            [{"cause": "yakuman", "count": yakuman, "chips": chips}] if chips else []
+        )
     return outcome
 
 

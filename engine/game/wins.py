@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.api import evaluate_record
-from engine.errors import EngineError, ErrorCode
+from engine.errors import EngineError, ErrorCode, Reason
 from engine.game.input import HandInput, WinInput, bad_game
 from engine.game.kans import check_kan_indicators
 from engine.game.payments import limit_outcome, win_transfers
@@ -165,7 +165,9 @@ def fill_record(
         listed = "is" if declared else "is not"
         raise bad_game(f"{given!r} contradicts the game: seat {win.winner}"
                        f" {listed} in this hand's riichi list", hand=hand.index,
-                       field=("wins", j, "record", "riichi"), seat=win.winner)
+                       field=("wins", j, "record", "riichi"), seat=win.winner,
+                       reason=Reason.RIICHI_LISTED_KIND_NONE if declared
+                       else Reason.RIICHI_KIND_NOT_LISTED, params={"seat": win.winner})
     record["riichi"] = given
     own_options = record.get("options", {})
     if not isinstance(own_options, Mapping):
@@ -200,5 +202,7 @@ def _check_pao(
     if not names & rules.pao_yaku:
         raise bad_game(
             f"pao applies to {', '.join(sorted(rules.pao_yaku))} under"
-            f" {rules.slug}; this win has none of them", hand=hand, field=("wins", j, "pao")
+            f" {rules.slug}; this win has none of them", hand=hand, field=("wins", j, "pao"),
+            reason=Reason.PAO_NEEDS_PAO_YAKU,
+            params={"seat": win.pao, "yaku": " ".join(sorted(rules.pao_yaku))},
         )

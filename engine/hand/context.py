@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from engine.errors import EngineError, ErrorCode
+from engine.errors import EngineError, ErrorCode, Reason
 from engine.hand import validate
 from engine.hand.arrangement import KAN, Set
 from engine.record import HandRecord
@@ -162,8 +162,12 @@ def not_winning_message(description: str) -> str:
 
 
 def not_winning(ctx: HandContext) -> EngineError:
-    return EngineError(ErrorCode.NOT_A_WINNING_HAND, not_winning_message(describe_hand(ctx)))
+    described = describe_hand(ctx)
+    return EngineError(ErrorCode.NOT_A_WINNING_HAND, not_winning_message(described),
+                       reason=Reason.NOT_A_WINNING_HAND, params={"hand": described})
 
 
 def no_yaku(ctx: HandContext) -> EngineError:
-    return EngineError(ErrorCode.NO_YAKU, no_yaku_message(describe_hand(ctx)))
+    described = describe_hand(ctx)
+    return EngineError(ErrorCode.NO_YAKU, no_yaku_message(described),
+                       reason=Reason.NO_YAKU, params={"hand": described})

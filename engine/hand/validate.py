@@ -125,6 +125,7 @@ def physical_tiles(tiles: ParsedTiles, ruleset: Ruleset) -> None:
                 f"too many copies of {tile_name(five)}: {n} (red ones included) across {_WHERE}; "
                 f"the {tile_set.name} set has {copies[five]}",
                 location=ErrorLocation(tile=tile_name(five)),
+                reason=Reason.TOO_MANY_COPIES, params={"count": n, "copies": copies[five]},
             )
 
 
@@ -144,6 +145,7 @@ def _physical_error(tiles: ParsedTiles, seen: list[int], tile_set: TileSet) -> N
                         meld=field[1] if field[0] == "melds" else None,  # type: ignore[arg-type]
                         tile=tile_name(code),
                     ),
+                    reason=Reason.TILE_NOT_IN_SET,
                 )
     for code, n in enumerate(seen):
         allowed = tile_set.allowed[code]
@@ -158,6 +160,7 @@ def _physical_error(tiles: ParsedTiles, seen: list[int], tile_set: TileSet) -> N
                 f"too many copies of{plain} {tile_name(code)}: {n} across {_WHERE}; "
                 f"the {tile_set.name} set has {allowed}",
                 location=ErrorLocation(tile=tile_name(code)),
+                reason=Reason.TOO_MANY_COPIES, params={"count": n, "copies": allowed},
             )
 
 
@@ -206,6 +209,8 @@ def tile_count(
             f"hand has {len(hand)} tiles and {len(meld_codes)} melds: "
             f"{len(hand)} + 3 x {len(meld_codes)} = {total}, a winning hand needs 14 "
             "(each meld counts 3, kans included)",
+            reason=Reason.WRONG_TILE_COUNT,
+            params={"hand_tiles": len(hand), "melds": len(meld_codes), "total": total},
         )
 
 
@@ -218,6 +223,7 @@ def nuki_tiles(nuki: tuple[int, ...], ruleset: Ruleset) -> None:
                 f"(allowed: {allowed})",
                 field=("nuki",),
                 tile=tile_name(code),
+                reason=Reason.NUKI_NOT_ALLOWED,
             )
 
 
@@ -226,7 +232,8 @@ def win_tile(
 ) -> int:
     if len(win) != 1:
         raise bad_field(
-            f"win_tile must be exactly one tile, not {record.win_tile!r}", field=("win_tile",)
+            f"win_tile must be exactly one tile, not {record.win_tile!r}", field=("win_tile",),
+            reason=Reason.WIN_TILE_NOT_ONE, params={"text": record.win_tile},
         )
     code = win[0]
     if not concealed[KIND[code]]:
@@ -241,6 +248,7 @@ def win_tile(
             f"win_tile {tile_name(code)} is a red five but hand {record.hand!r} has none",
             field=("win_tile",),
             tile=tile_name(code),
+            reason=Reason.RED_WIN_TILE_NOT_IN_HAND,
         )
     return KIND[code]
 
@@ -253,26 +261,32 @@ def flags(record: HandRecord, *, closed: bool, has_kan: bool, ruleset: Ruleset) 
     if record.riichi not in ruleset.riichi_kinds:
         raise bad_field(
             f"field 'riichi': {record.riichi!r} is not allowed in {ruleset.slug}",
-            field=("riichi",),
+            field=("riichi",), reason=Reason.RIICHI_KIND_REFUSED, params={"kind": record.riichi},
         )
     if riichi and not closed:
-        raise _flag("riichi", "needs a closed hand (only ankan may be declared)")
+        raise _flag("riichi", "needs a closed hand (only ankan may be declared)",
+                    reason=Reason.RIICHI_NEEDS_CLOSED_HAND)
     if record.ippatsu and not riichi:
         raise _flag("ippatsu", "needs riichi", reason=Reason.IPPATSU_NEEDS_RIICHI)
     if tsumo:
         if record.houtei:
-            raise _flag("houtei", "is a ron on the last discard (tsumo on the last tile is haitei)")
+            raise _flag("houtei", "is a ron on the last discard (tsumo on the last tile is haitei)",
+                        reason=Reason.HOUTEI_IS_RON)
         if record.chankan:
-            raise _flag("chankan", "is a ron on an added kan")
+            raise _flag("chankan", "is a ron on an added kan", reason=Reason.CHANKAN_IS_RON)
         if record.rinshan and record.haitei:
-            raise _flag("haitei", "cannot be combined with rinshan")
+            raise _flag("haitei", "cannot be combined with rinshan",
+                        reason=Reason.HAITEI_WITH_RINSHAN)
         if record.rinshan and not (has_kan or record.nuki):
-            raise _flag("rinshan", "needs a kan (or a nuki tile) to draw a replacement tile")
+            raise _flag("rinshan", "needs a kan (or a nuki tile) to draw a replacement tile",
+                        reason=Reason.RINSHAN_NEEDS_KAN)
     else:
         if record.haitei:
-            raise _flag("haitei", "is a tsumo on the last tile (ron on the last discard is houtei)")
+            raise _flag("haitei", "is a tsumo on the last tile (ron on the last discard is houtei)",
+                        reason=Reason.HAITEI_IS_TSUMO)
         if record.rinshan:
-            raise _flag("rinshan", "is a tsumo on a replacement tile")
+            raise _flag("rinshan", "is a tsumo on a replacement tile",
+                        reason=Reason.RINSHAN_IS_TSUMO)
     if record.tenhou or record.chiihou or record.renhou:
         _first_turn(record, tsumo=tsumo, riichi=riichi)
 
@@ -297,11 +311,14 @@ def _first_turn(record: HandRecord, *, tsumo: bool, riichi: bool) -> None:
     dealer = record.seat_wind == "E"
     untouched = not record.melds and not riichi
     if record.tenhou and not (dealer and tsumo and untouched):
-        raise _flag("tenhou", "needs the dealer (seat_wind E), tsumo, no melds and no riichi")
+        raise _flag("tenhou", "needs the dealer (seat_wind E), tsumo, no melds and no riichi",
+                    reason=Reason.TENHOU_CONDITIONS)
     if record.chiihou and not (not dealer and tsumo and untouched):
-        raise _flag("chiihou", "needs a non-dealer, tsumo, no melds and no riichi")
+        raise _flag("chiihou", "needs a non-dealer, tsumo, no melds and no riichi",
+                    reason=Reason.CHIIHOU_CONDITIONS)
     if record.renhou and not (not dealer and not tsumo and untouched):
-        raise _flag("renhou", "needs a non-dealer, ron, no melds and no riichi")
+        raise _flag("renhou", "needs a non-dealer, ron, no melds and no riichi",
+                    reason=Reason.RENHOU_CONDITIONS)
 
 
 def specials(record: HandRecord, counts: list[int]) -> None:
@@ -314,6 +331,7 @@ def specials(record: HandRecord, counts: list[int]) -> None:
                 "which is not in hand or melds",
                 field=("specials", i),
                 tile=tile_name(kind),
+                reason=Reason.SPECIAL_NOT_HELD, params={"special": name},
             )
 
 

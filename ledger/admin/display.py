@@ -15,6 +15,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from ledger import labels
+from ledger.admin.chip_lines import ChipLine, chip_lines
 from ledger.engine_results import WIN_REASONS, HandOutcome, ScoredYaku, Transfer, Win, WinScore
 from ledger.models import HandKind
 from parlor.models import Player
@@ -41,6 +42,8 @@ class WinView:
     # The parts of ``total`` beyond the payment: the honba it takes and the riichi sticks.
     honba: int = 0
     sticks: int = 0
+    # The chips by cause (red fives, ura dora, yakuman...), each with who pays whom.
+    chip_lines: list[ChipLine] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +55,7 @@ class MoveView:
     points: int
     chips: int
     reason: str
+    penalty: bool = False  # a chonbo's payment: shown as a penalty line
 
 
 @dataclass(slots=True)
@@ -126,6 +130,7 @@ def _win_view(
             honba_part(line, result) for line in result.transfers if line.payee == win.winner
         ),
         sticks=result.sticks_taken(win.winner),
+        chip_lines=chip_lines(win, result, name=lambda seat: _name(names, seat)),
     )
 
 
@@ -190,14 +195,23 @@ def honba_part(line: Transfer, result: HandOutcome) -> int:
     return 0
 
 
-def _moves(result: HandOutcome, names: Sequence[str]) -> list[MoveView]:
+def _moves(result: HandOutcome, names: Sequence[str], payload: Mapping[str, Any]) -> list[MoveView]:
     pot = _("table (sticks)")
     moves: list[MoveView] = []
     for line in result.transfers:
         payer, payee = _name(names, line.payer), _name(names, line.payee)
         honba = honba_part(line, result)
         reason = labels.label(labels.REASONS, line.reason)
-        moves.append(MoveView(payer, payee, line.points - honba, line.chips, reason))
+        penalty = line.reason == "chonbo"
+        if penalty and payload.get("kind") == HandKind.CHONBO:
+            # A penalty names its fault on its own lines ("Chonbo: False ron").
+            reason = _("%(penalty)s: %(fault)s") % {
+                "penalty": reason,
+                "fault": labels.label(labels.FAULTS, str(payload.get("cause") or "other")),
+            }
+        moves.append(
+            MoveView(payer, payee, line.points - honba, line.chips, reason, penalty=penalty)
+        )
         if honba:
             # Honba on its own line (issue 15: "a Ron 1,000 moved 4,000").
             moves.append(MoveView(payer, payee, honba, 0, labels.label(labels.REASONS, "honba")))
@@ -223,9 +237,7 @@ def _dead_hands(payload: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     ]
 
 
-def hand_view(
-    *, payload: Mapping[str, Any], result: HandOutcome, names: Sequence[str]
-) -> HandView:
+def hand_view(*, payload: Mapping[str, Any], result: HandOutcome, names: Sequence[str]) -> HandView:
     """The hand as the pages show it: who won what, with which yaku, and who paid whom."""
     kind = str(payload.get("kind", ""))
     records = _records_by_winner(payload)
@@ -234,7 +246,7 @@ def hand_view(
         kind_label=str(HandKind(kind).label) if kind in HandKind.values else kind,
         summary=_summary(payload, result, names),
         wins=[_win_view(win, records.get(win.winner, {}), names, result) for win in result.wins],
-        moves=_moves(result, names),
+        moves=_moves(result, names, payload),
         game_ends=[labels.label(labels.GAME_ENDS, end) for end in result.game_ends],
         dead_hands=_dead_hands(payload, names),
     )

@@ -272,3 +272,33 @@ def test_taps_for_a_dealer_tsumo_a_draw_a_kyuushuu_and_an_open_hand_with_dora(
         "ron with a pon and a dora": 18,
     }
     print(f"\n{screen}: taps per hand kind {counts}")
+
+
+def test_the_tablet_preview_shows_a_speed_tonpuu_hands_chips_by_cause(live_server: Any) -> None:
+    """A riichi ron with a red five typed in: the red five's chip is its own preview line,
+    with who pays and who receives, on the 820x1180 screen beside Save."""
+    driver = browser_at(VIEWPORTS["tablet"])
+    try:
+        staff = _user("desk", ROLE_STAFF)
+        session = _session(CASES[2], staff)
+        sign_in(driver, live_server.url, staff)
+        driver.get(f"{live_server.url}/admin/ledger/session/{session.pk}/change/")
+        wait_for_console(driver)
+        keys = Counter(driver)
+        keys.tap_seat(2, "hand-riichi")
+        keys.tap_seat(2, "win0-winner")
+        keys.tap_seat(3, "hand-discarder")
+        keys.tap("#console-keys")
+        keys.type("#console-keys", "234m340p456s2388s4s")  # 0p: the red five
+        wait_for_save(driver)
+        line = wait_for_text(driver, "#hand-preview .preview-chips", "Red fives")
+        assert "Dai → Chie" in line.text and "1 chip" in line.text, line.text
+        for part in ("#hand-preview .preview-chips", "#save-hand"):
+            assert on_screen(driver, part), f"{part} is off the tablet screen"
+        screenshot(driver, "speed-tonpuu-tablet-chips")
+        keys.enter("#console-keys")
+        wait_for_text(driver, ".messagelist", "Hand 1 recorded.")
+        hand = HandResult.objects.get(session=session, ordinal=1)
+        assert hand.result["chips_delta"] == [0, 0, 1, -1]
+    finally:
+        driver.quit()

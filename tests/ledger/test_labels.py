@@ -113,6 +113,12 @@ def test_every_option_of_every_registered_ruleset_and_game_has_a_label() -> None
     assert sorted(engine_options() - set(labels.OPTIONS)) == []
 
 
+def test_every_chip_cause_the_engine_names_has_a_label() -> None:
+    from engine.rulesets.speed_tonpuu.chips import CHIP_CAUSES
+
+    assert sorted(set(CHIP_CAUSES) - set(labels.CHIP_CAUSES)) == []
+
+
 def test_every_registered_ruleset_has_a_label() -> None:
     assert sorted(set(engine.rulesets.available()) - set(labels.RULESETS)) == []
 
@@ -129,6 +135,7 @@ ALL_LABELS = [
         labels.RULESETS,
         labels.OPTIONS,
         labels.MELDS,
+        labels.CHIP_CAUSES,
     )
     for name in table
 ]

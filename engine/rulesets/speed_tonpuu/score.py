@@ -13,14 +13,14 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from engine.errors import EngineError, ErrorCode, bad_field
+from engine.errors import EngineError, ErrorCode, Reason, bad_field
 from engine.hand.context import HandContext, build_context
 from engine.hand.evaluate import evaluate
 from engine.hand.payment import Payment
 from engine.hand.valuation import Valuation
 from engine.record import HandRecord
 from engine.result import ScoreResult, render
-from engine.rulesets.speed_tonpuu.chips import chips_received, hand_chips
+from engine.rulesets.speed_tonpuu.chips import chip_causes, chips_received, hand_chips
 from engine.rulesets.speed_tonpuu.special_tiles import (
     WILDCARD,
     check_chankan_ankan,
@@ -70,10 +70,14 @@ def scored(record: HandRecord, ctx: HandContext, ruleset: Ruleset) -> Scored:
     valuation = evaluate(ctx, ruleset)
     check_robbed_ankan_is_kokushi(ctx, valuation.yaku)
     payment = ruleset.pay(valuation, ctx, ruleset)
-    chips = hand_chips(
+    causes = chip_causes(
         record=record, ctx=ctx, yakuman=valuation.yakuman, options=ruleset.option_values
     )
-    return Scored(valuation, replace(payment, extra=MappingProxyType({"chips": chips})))
+    extra = {
+        "chips": hand_chips(causes, tsumo=ctx.tsumo),
+        "chip_causes": [cause.to_dict() for cause in causes],
+    }
+    return Scored(valuation, replace(payment, extra=MappingProxyType(extra)))
 
 
 def best_substitution(
@@ -103,7 +107,9 @@ def best_substitution(
     if best is None:
         if no_yaku:
             raise EngineError(ErrorCode.NO_YAKU, f"{record.hand}: no tile the {pocchi} "
-                              "wildcard can stand for gives a hand with a yaku")
+                              "wildcard can stand for gives a hand with a yaku",
+                              reason=Reason.NO_YAKU, params={"hand": record.hand})
         raise EngineError(ErrorCode.NOT_A_WINNING_HAND, f"{record.hand}: no tile the {pocchi} "
-                          "wildcard can stand for completes the hand")
+                          "wildcard can stand for completes the hand",
+                          reason=Reason.NOT_A_WINNING_HAND, params={"hand": record.hand})
     return best

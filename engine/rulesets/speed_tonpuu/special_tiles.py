@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.errors import bad_field
+from engine.errors import Reason, bad_field
 from engine.hand.context import HandContext
 from engine.record import HandRecord
 from engine.rulesets.speed_tonpuu.yaku import GOLD
@@ -53,7 +53,7 @@ def check_gold_is_plain(record: HandRecord) -> None:
     if GOLD in record.specials and PLAIN_5P not in held_codes(record):
         i = record.specials.index(GOLD)
         raise bad_field(f"specials[{i}]: gold_5p names a plain 5p but hand and melds hold only "
-                        "the red five 0p", field=("specials", i))
+                        "the red five 0p", field=("specials", i), reason=Reason.GOLD_NEEDS_PLAIN_5P)
 
 
 def wildcard_pocchi(record: HandRecord, ctx: HandContext) -> str | None:
@@ -67,22 +67,25 @@ def wildcard_pocchi(record: HandRecord, ctx: HandContext) -> str | None:
     if pocchi is None:
         raise bad_field(
             f"field 'wildcard': the winning tile is the wildcard, so win_tile must be a pocchi "
-            f"tile (5z, 6z or 7z), not {record.win_tile!r}", field=("wildcard",)
+            f"tile (5z, 6z or 7z), not {record.win_tile!r}", field=("wildcard",),
+            reason=Reason.WILDCARD_NOT_A_POCCHI, params={"tile": record.win_tile},
         )
     if pocchi not in record.specials:
         raise bad_field(f"field 'wildcard': win_tile {record.win_tile} is not the pocchi: "
-                        f"list {pocchi!r} in specials", field=("wildcard",))
+                        f"list {pocchi!r} in specials", field=("wildcard",),
+                        reason=Reason.WILDCARD_POCCHI_NOT_LISTED, params={"special": pocchi})
     if record.win != "tsumo":
         raise bad_field("field 'wildcard': a pocchi is a wildcard when drawn, so the win is tsumo",
-                        field=("wildcard",))
+                        field=("wildcard",), reason=Reason.WILDCARD_NEEDS_TSUMO)
     if pocchi == "pocchi_6z":
         if ctx.closed:
             raise bad_field("field 'wildcard': the 6z pocchi is wild only when drawn while "
                             "tenpai with an open hand (no chi, pon or open kan here)",
-                            field=("wildcard",))
+                            field=("wildcard",), reason=Reason.WILDCARD_6Z_NEEDS_OPEN_HAND)
     elif not ctx.riichi_declared:
         raise bad_field(f"field 'wildcard': the {record.win_tile} pocchi is wild only when "
-                        "drawn after riichi", field=("wildcard",))
+                        "drawn after riichi", field=("wildcard",),
+                        reason=Reason.WILDCARD_NEEDS_RIICHI, params={"special": pocchi})
     return pocchi
 
 

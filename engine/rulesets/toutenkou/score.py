@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.errors import EngineError, ErrorCode, bad_field
+from engine.errors import EngineError, ErrorCode, Reason, bad_field
 from engine.hand.arrangement import Arrangement
 from engine.hand.context import HandContext, build_context, describe_hand, not_winning
 from engine.hand.evaluate import find_arrangements, yaku_hits
@@ -76,7 +76,8 @@ def _no_chi(record: HandRecord) -> None:
         if meld.kind == "chi":
             raise bad_field(f"melds[{i}] (chi {meld.tiles}): no chi in this game"
                             " (toutenkou option no_chi: 'チーはできない')",
-                            field=("melds", i), meld=i)
+                            field=("melds", i), meld=i,
+                            reason=Reason.NO_CHI, params={"tiles": meld.tiles})
 
 
 def _check_robbed_gari(ctx: HandContext, *, gari: frozenset[int], yakuman_only: bool) -> None:
@@ -122,13 +123,15 @@ def _best(ctx: HandContext, ruleset: Ruleset, *, kept_gari: list[int]) -> Valuat
         raise bad_field(
             f"field 'hand': gari {tiles} kept in the hand or melds; with the option"
             " gari_in_hand 'yakuman_only' a gari stays in the hand only for kokushi,"
-            " shousuushii, daisuushii or chinroutou (set it aside with nuki)", field=("hand",)
+            " shousuushii, daisuushii or chinroutou (set it aside with nuki)", field=("hand",),
+            reason=Reason.GARI_KEPT_IN_HAND, params={"gari": tiles},
         )
     if best is None:
         raise EngineError(
             ErrorCode.NO_YAKU,
             f"{describe_hand(ctx)} has no regular yaku (dora and the special yaku such as"
             " banban, gari, ron or karasu do not count)",
+            reason=Reason.NO_YAKU, params={"hand": describe_hand(ctx)},
         )
     return best
 

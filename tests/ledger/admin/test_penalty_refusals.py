@@ -116,7 +116,7 @@ def test_a_chonbo_cause_the_ruleset_makes_a_dead_hand_is_refused_in_japanese(
     ("change", "field", "expected"),
     [
         ({"hand-discarder": "2"}, "discarder", "和了者なので放銃者にはなれません"),
-        ({"win0-win_tile": "9m"}, "win_tile", "和了牌9mが手牌にありません"),
+        ({"win0-win_tile": "9m"}, "win_tile", "和了牌九萬（9m）が手牌にありません"),
         ({"win0-ippatsu": "on"}, "ippatsu", "一発には立直が必要です"),
         ({"win0-hand": "234m345p456s11188s"}, "hand", "役がありません"),
     ],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -127,3 +128,57 @@ def test_the_preview_names_a_dead_hand_and_the_noten_payments_it_brings(
     assert f"{chie}: dead hand (Taahai (too many tiles))" in preview
     reasons = {m.reason for m in response.context["preview_view"].moves}
     assert reasons == {"Noten payment"}, reasons
+
+
+# Speed Tonpuu: seat 2 rons seat 3 on 3s after riichi, ippatsu, red 0p, a blue 7s, ura
+# indicator 1m (one 2m held): 1 + 1 + 2 + 1 chips by cause, 5 from the discarder.
+SPEED_RON_POST = {
+    "hand-kind": "win",
+    "hand-riichi": ["2"],
+    "hand-discarder": "3",
+    "hand-ura_indicators": "1m",
+    "win0-winner": "2",
+    "win0-hand": "234m406p678s345s88s",
+    "win0-win_tile": "3s",
+    "win0-ippatsu": "on",
+    "win0-specials": ["blue_7s"],
+    "_preview": "1",
+}
+
+
+def test_the_preview_shows_each_chip_cause_and_the_lines_add_up_to_the_hand(
+    client_as: Callable[[str], Client], db: None
+) -> None:
+    session = SessionFactory(
+        ruleset_config__ruleset_slug="speed-tonpuu", ruleset_config__game_options={}
+    )
+    names = [p.name for p in session.players.order_by("session_seats__seat")]
+
+    response = client_as("staff").post(
+        f"/admin/ledger/session/{session.pk}/hands/", SPEED_RON_POST
+    )
+
+    page = response.content.decode()
+    preview = page[page.index('id="hand-preview"') :]
+    rows = re.findall(r'<tr class="preview-chips">(.*?)</tr>', preview, re.S)
+    texts = [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", row)).strip() for row in rows]
+    who = f"{names[3]} → {names[2]}"
+    assert texts == [
+        f"Red fives {who} 1 chip",
+        f"Blue sevens {who} 2 chips",
+        f"Ippatsu {who} 1 chip",
+        f"Ura dora {who} 1 chip",
+    ], texts
+    view = response.context["preview_view"]
+    result = response.context["preview"].result
+    lines = view.wins[0].chip_lines
+    # The chip lines are what the hand moves in chips; the points lines what it moves in points.
+    assert sum(line.total for line in lines) == result["chips_delta"][2] == 5
+    assert result["chips_delta"][3] == -5
+    moved = [0, 0, 0, 0]  # the pot's lines ("table (sticks)") count for their seat only
+    for move in view.moves:
+        if move.payee in names:
+            moved[names.index(move.payee)] += move.points
+        if move.payer in names:
+            moved[names.index(move.payer)] -= move.points
+    assert moved == result["points_delta"]

@@ -155,9 +155,9 @@ def test_two_desks_saving_the_same_preview_at_once_record_it_once(
 @pytest.mark.parametrize(
     ("change", "form_key", "field", "message"),
     [
-        ({"win0-hand": "234m345p456s2348xs"}, 0, "hand", "cannot parse"),
+        ({"win0-hand": "234m345p456s2348xs"}, 0, "hand", "cannot be read at “x”"),
         ({"win0-hand": "234m345p456s11188s", "hand-riichi": []}, 0, "hand", "no yaku"),
-        ({"hand-dora_indicators": "9x"}, "hand", "dora_indicators", "cannot parse '9x'"),
+        ({"hand-dora_indicators": "9x"}, "hand", "dora_indicators", "“9x” cannot be read"),
         ({"win0-melds": "pon 123s", "win0-hand": "234m345p11188s"}, 0, "melds", "pon"),
         ({"win0-ippatsu": "on", "hand-riichi": []}, 0, "ippatsu", "needs riichi"),
         ({"hand-discarder": "2"}, "hand", "discarder", "winner"),
@@ -203,7 +203,7 @@ def test_the_live_preview_answers_json_with_the_panel_and_the_save_digest(
 
     assert good["ok"] and len(good["digest"]) == 64 and "Pinfu" in good["html"]
     assert not bad["ok"] and bad["digest"] == ""
-    assert "cannot parse" in bad["errors"]["win0-hand"][0]
+    assert "cannot be read" in bad["errors"]["win0-hand"][0]
 
 
 def test_the_hand_form_labels_seats_with_their_wind_and_defaults_the_winner_to_the_dealer(
