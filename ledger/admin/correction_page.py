@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from ledger.admin.display import hand_view, seat_names
 from ledger.admin.roles import may_correct, refusal
 from ledger.admin.session_page import (
-    TableState,
+    NextHandDefaults,
     acting_user,
     preview_digest,
     ruleset_fields,
@@ -107,7 +107,7 @@ def correction_view(
     hand = get_object_or_404(session_live_hands(session=session), pk=hand_id)
     board = session_scoreboard(session=session)
     # Seat winds as they were when this hand was played.
-    state = TableState(dealer=hand_outcome(hand).dealer, honba=0, sticks=0, game_over=False)
+    state = NextHandDefaults(dealer=hand_outcome(hand).dealer, honba=0, sticks=0, game_over=False)
     bound = request.method == "POST"
     form = CorrectionForm(request.POST if bound else None)
     entry = HandEntry(

@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from ledger.admin.correction_page import preview_rows
-from ledger.admin.session_page import TableState, acting_user, preview_digest, seat_choices
+from ledger.admin.session_page import NextHandDefaults, acting_user, preview_digest, seat_choices
 from ledger.errors import LedgerError
 from ledger.forms.corrections import SeatSwapForm
 from ledger.models import Session
@@ -43,7 +43,7 @@ def seat_swap_view(model_admin: Any, request: HttpRequest, session: Session) -> 
         raise PermissionDenied
     board = session_scoreboard(session=session)
     # Seats by their starting wind: the seats a swap exchanges are the game's, not the winds now.
-    seats = seat_choices(board, TableState(dealer=0, honba=0, sticks=0, game_over=False))
+    seats = seat_choices(board, NextHandDefaults(dealer=0, honba=0, sticks=0, game_over=False))
     ordinals = list(session_live_hands(session=session).values_list("ordinal", flat=True))
     bound = request.method == "POST"
     form = SeatSwapForm(request.POST if bound else None, ordinals=ordinals, seats=seats)

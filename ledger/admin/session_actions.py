@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from ledger.admin.roles import may_close, may_mark_settled, may_stop, refused
-from ledger.admin.session_page import acting_user, seat_views, table_state
+from ledger.admin.session_page import acting_user, next_hand_defaults, seat_views
 from ledger.errors import LedgerError
 from ledger.games import starting_points
 from ledger.models import Session
@@ -57,7 +57,7 @@ def _confirm_page(
         "explanation": explanation,
         "button": button,
         "hidden": hidden,
-        "seats": seat_views(board, table_state(board), starting_points(session=session)),
+        "seats": seat_views(board, next_hand_defaults(board), starting_points(session=session)),
         "settlement": session_settlement(session=session) if session.state != "open" else [],
         "hand_count": len(board.rows),
         "page_url": _page_url(session),
@@ -98,7 +98,7 @@ def session_close_view(model_admin: Any, request: HttpRequest, session: Session)
             lambda: session_close_once(session_id=session.pk, by=by, stop=stop),
             done,
         )
-    game_over = table_state(session_scoreboard(session=session)).game_over
+    game_over = next_hand_defaults(session_scoreboard(session=session)).game_over
     if stop:
         title = _("Stop the game and close the session?")
         explanation = [

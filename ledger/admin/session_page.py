@@ -83,19 +83,22 @@ class RowView:
 
 
 @dataclass(frozen=True, slots=True)
-class TableState:
+class NextHandDefaults:
+    """What the hand entry starts from: who deals, the honba and sticks on the table, and
+    whether the game is over (the whole table's state is ``ledger.games.TableState``)."""
+
     dealer: int
     honba: int
     sticks: int
     game_over: bool
 
 
-def table_state(board: Scoreboard) -> TableState:
+def next_hand_defaults(board: Scoreboard) -> NextHandDefaults:
     """Where the game stands after the last live hand (the engine's figures)."""
     if not board.rows:
-        return TableState(dealer=0, honba=0, sticks=0, game_over=False)
+        return NextHandDefaults(dealer=0, honba=0, sticks=0, game_over=False)
     last = hand_outcome(board.rows[-1].hand)
-    return TableState(
+    return NextHandDefaults(
         dealer=last.dealer_after,
         honba=last.honba_after,
         sticks=last.sticks_after,
@@ -103,7 +106,7 @@ def table_state(board: Scoreboard) -> TableState:
     )
 
 
-def seat_choices(board: Scoreboard, state: TableState) -> list[tuple[int, str]]:
+def seat_choices(board: Scoreboard, state: NextHandDefaults) -> list[tuple[int, str]]:
     seats = len(board.players)
     return [
         (seat, f"{player.name} — {seat_wind((seat - state.dealer) % seats)}")
@@ -137,7 +140,12 @@ def ruleset_fields(session: Session) -> RulesetFields:
 
 
 def hand_entry(
-    request: HttpRequest, session: Session, board: Scoreboard, state: TableState, *, bound: bool
+    request: HttpRequest,
+    session: Session,
+    board: Scoreboard,
+    state: NextHandDefaults,
+    *,
+    bound: bool,
 ) -> HandEntry:
     return HandEntry(
         request.POST if bound else None,
@@ -154,7 +162,7 @@ def preview_digest(session: Session, ordinal: int, payload: Mapping[str, Any]) -
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def seat_views(board: Scoreboard, state: TableState, start: int) -> list[SeatView]:
+def seat_views(board: Scoreboard, state: NextHandDefaults, start: int) -> list[SeatView]:
     seats = len(board.players)
     return [
         SeatView(
@@ -194,7 +202,7 @@ def page_context(
     digest: str = "",
 ) -> dict[str, Any]:
     board = session_scoreboard(session=session)
-    state = table_state(board)
+    state = next_hand_defaults(board)
     start = starting_points(session=session)
     can_record = may_record_hands(request, session) and not state.game_over
     if entry is None and can_record:
@@ -258,7 +266,7 @@ def _bound_entry(request: HttpRequest, session: Session) -> HandEntry:
     if not may_record_hands(request, session):
         raise PermissionDenied
     board = session_scoreboard(session=session)
-    return hand_entry(request, session, board, table_state(board), bound=True)
+    return hand_entry(request, session, board, next_hand_defaults(board), bound=True)
 
 
 def hand_submit(model_admin: Any, request: HttpRequest, session: Session) -> HttpResponse:

@@ -15,6 +15,7 @@ import pytest
 from django.utils import translation
 
 from ledger.admin.display import HandView, hand_view
+from ledger.engine_results import HandOutcome
 from tests.engine.game.games import chonbo, draw, game, last, ron, settled, tsumo
 
 NAMES = ["Aoi", "Ben", "Chie", "Dai"]
@@ -47,7 +48,10 @@ def explained(game_json: dict[str, Any]) -> tuple[HandView, dict[str, Any]]:
     out = last(settled(game_json))
     names = NAMES[: len(out["points_delta"])]
     with translation.override("en"):
-        return hand_view(payload=game_json["hands"][-1], result=out, names=names), out
+        view = hand_view(
+            payload=game_json["hands"][-1], result=HandOutcome.from_json(out), names=names
+        )
+    return view, out
 
 
 def assert_lines_add_up(view: HandView, out: dict[str, Any]) -> None:
@@ -161,7 +165,7 @@ def test_toutenkou_gari_are_points_lines_and_no_chips() -> None:
 def test_chip_lines_speak_japanese() -> None:
     out = last(settled(game(tsumo(2, SPEED, riichi=[2]), ruleset="speed-tonpuu")))
     with translation.override("ja"):
-        view = hand_view(payload={"kind": "win"}, result=out, names=NAMES)
+        view = hand_view(payload={"kind": "win"}, result=HandOutcome.from_json(out), names=NAMES)
         lines = [(line.cause, line.amount) for line in view.wins[0].chip_lines]
 
     assert lines == [
