@@ -22,7 +22,7 @@ from dataclasses import dataclass, fields
 from datetime import date, datetime
 from decimal import ROUND_HALF_UP, Decimal
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Min, Q, Sum
 
 from ledger.business_days import business_day_bounds, business_day_of
 from ledger.selectors.settlements import live_standings
@@ -105,8 +105,13 @@ def parlor_standings(
     group = ("player_id", "ruleset_config_id")
     played = (
         games.order_by()
-        .values(*group, "player__member_number", "player__name", "ruleset_config__name")
+        .values(*group)
         .annotate(
+            # Grouped by the ids alone (a name is one per id): PostgreSQL hashes the few
+            # groups instead of sorting a year of rows by their names.
+            member_number=Min("player__member_number"),
+            player_name=Min("player__name"),
+            ruleset_config_name=Min("ruleset_config__name"),
             games=Count("pk"),
             **{name: Count("pk", filter=Q(placement=place)) for name, place in _PLACE_NAMES},
             placement_sum=Sum("placement"),
@@ -123,10 +128,10 @@ def parlor_standings(
         rows.append(
             StandingsRow(
                 player_id=row["player_id"],
-                member_number=row["player__member_number"],
-                player_name=row["player__name"],
+                member_number=row["member_number"],
+                player_name=row["player_name"],
                 ruleset_config_id=row["ruleset_config_id"],
-                ruleset_config_name=row["ruleset_config__name"],
+                ruleset_config_name=row["ruleset_config_name"],
                 games=row["games"],
                 first=row["first"],
                 second=row["second"],
