@@ -10,10 +10,13 @@ from django.apps import apps
 from django.contrib.auth.models import User
 from django.db import IntegrityError, connection, transaction
 
-from ledger.models import Penalty, PenaltyKind, Settlement, Standing
+from ledger.models import HandResult, Penalty, PenaltyKind, Settlement, Standing
 from ledger.selectors.settlements import live_settlements, live_standings
 from ledger.services.audit import ledger_audit
+from ledger.services.corrections import hand_amend
+from ledger.services.settlements import session_close
 from ledger.services.standings import STANDING_FIELDS
+from tests.ledger.factories import draw
 from tests.ledger.selectors.standings_world import StandingsWorld, standings_world
 from tests.ledger.test_audit import tampering
 
@@ -65,7 +68,18 @@ def test_a_correction_supersedes_them_and_the_reclose_writes_new_ones(
     ).count() == 12  # fmt: skip
 
 
-def test_the_migration_rebuilds_the_same_rows(world: StandingsWorld) -> None:
+def test_the_migration_rebuilds_the_same_rows(world: StandingsWorld, manager: User) -> None:
+    # The first game's dead hand is struck after its close: the superseded close keeps it.
+    first = world.games[0]
+    hand = HandResult.objects.get(session=first, ordinal=1)
+    hand_amend(hand=hand, payload=draw(0), reason="no false pon", by=manager)
+    session_close(session=first, by=manager)
+    dead = dict(
+        Standing.objects.filter(session=first, seat=3).values_list("posting_id", "dead_hands")
+    )
+    live = live_standings(parlor=world.parlor).get(session=first, seat=3)
+    assert sorted(dead.values()) == [0, 1] and live.dead_hands == 0
+    assert ledger_audit().ok
     written = fields(Standing.objects.all())
     with tampering(Standing):
         Standing.objects.all().delete()
