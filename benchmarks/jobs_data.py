@@ -128,8 +128,8 @@ def copy_closed_session(
 ) -> None:
     """``copies`` more closed sessions like ``template``, spread evenly over the year from
     ``start``, each at a random table with four random players: the hands, postings,
-    entries and settlements are the template's rows inserted again (bulk), so the books
-    stay balanced. Much faster than recording each hand through the engine."""
+    entries, settlements and standings are the template's rows inserted again (bulk), so
+    the books stay balanced. Much faster than recording each hand through the engine."""
     from django.db import transaction
 
     from ledger.models import (
@@ -144,6 +144,7 @@ def copy_closed_session(
         SessionSeat,
         SessionState,
         Settlement,
+        Standing,
     )
 
     rng = random.Random(7)
@@ -151,6 +152,7 @@ def copy_closed_session(
     postings = list(Posting.objects.filter(session=template).order_by("pk"))
     entries = list(LedgerEntry.objects.filter(posting__session=template).order_by("pk"))
     settlements = list(Settlement.objects.filter(session=template).order_by("seat"))
+    standings = list(Standing.objects.filter(session=template).order_by("seat"))
     penalties = list(Penalty.objects.filter(session=template).order_by("pk"))
     hand_number = {hand.pk: i for i, hand in enumerate(hands)}
     seat_of = {s.player_id: s.seat for s in SessionSeat.objects.filter(session=template)}
@@ -233,6 +235,16 @@ def copy_closed_session(
                     chips=s.chips, chips_detail=s.chips_detail, money=s.money, fee=s.fee,
                 )
                 for s in settlements
+            )  # fmt: skip
+            Standing.objects.bulk_create(
+                Standing(
+                    session=session, posting=close_posting, parlor_id=s.parlor_id,
+                    ruleset_config_id=s.ruleset_config_id, closed_at=close_posting.created_at,
+                    player=players[s.seat], seat=s.seat, placement=s.placement, points=s.points,
+                    chips=s.chips, money=s.money, fee=s.fee, chonbo=s.chonbo,
+                    dead_hands=s.dead_hands,
+                )
+                for s in standings
             )  # fmt: skip
             SessionClose.objects.create(
                 session=session, number=1, posting=close_posting, closed_by_id=session.closed_by_id

@@ -88,6 +88,7 @@ class AuditCheck(StrEnum):
     SESSION_ACCOUNTS_MISSING = "session_accounts_missing"
     PENALTY_SEAT_MISMATCH = "penalty_seat_mismatch"
     SETTLEMENT_OFF_RATE = "settlement_off_rate"
+    STANDING_MISMATCH = "standing_mismatch"
     HAND_OPTIONS_NOT_ALLOWED = "hand_options_not_allowed"
     ROW_UNREADABLE = "row_unreadable"
 

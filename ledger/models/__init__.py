@@ -23,6 +23,7 @@ from ledger.models.postings import LedgerEntry, Posting, PostingKind
 from ledger.models.scoreboard import ScoreboardLink
 from ledger.models.sessions import Session, SessionSeat, SessionState
 from ledger.models.settlements import Settlement
+from ledger.models.standings import Standing
 
 __all__ = [
     "Account",
@@ -52,5 +53,6 @@ __all__ = [
     "SessionSeat",
     "SessionState",
     "Settlement",
+    "Standing",
     "job_error",
 ]

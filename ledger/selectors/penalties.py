@@ -1,10 +1,11 @@
-"""Penalties for the audit: who, which hand, recorded by whom."""
+"""Penalties for the audit: who, which hand, recorded by whom; each seat's count in a game."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 
-from django.db.models import QuerySet
+from django.db.models import Count, Q, QuerySet
 
 from ledger.models import Penalty, PenaltyKind, live_hand_q
 from parlor.models import Parlor, Player
@@ -40,3 +41,18 @@ def penalties_for(
     if kind is not None:
         penalties = penalties.filter(kind=kind)
     return penalties
+
+
+def seat_faults(*, hand_ids: Iterable[int]) -> dict[int, tuple[int, int]]:
+    """Each seat's chonbo and dead hands in the hands ``hand_ids`` (a game's live hands):
+    ``{seat: (chonbo, dead_hands)}``, seats without penalties left out; one query."""
+    counts = (
+        Penalty.objects.filter(hand_id__in=list(hand_ids))
+        .order_by()
+        .values("seat")
+        .annotate(
+            chonbo=Count("pk", filter=Q(kind=PenaltyKind.CHONBO)),
+            dead_hands=Count("pk", filter=Q(kind=PenaltyKind.DEAD_HAND)),
+        )
+    )
+    return {row["seat"]: (row["chonbo"], row["dead_hands"]) for row in counts}

@@ -1,5 +1,7 @@
 """Which settlements count: the one rule every list, export, statement and endpoint reads.
 
+The standings rows (``Standing``, one per settlement row) follow the same rule.
+
 A close writes one Settlement row per seat, linked to its settlement
 posting. A correction that reopens the session reverses that posting: the
 rows are then superseded, by the correction that made the reversal, and the
@@ -16,7 +18,7 @@ from datetime import date, datetime
 from django.db.models import Exists, F, OuterRef, QuerySet
 
 from ledger.business_days import business_day_of
-from ledger.models import Posting, PostingKind, Session, Settlement
+from ledger.models import Posting, PostingKind, Session, Settlement, Standing
 from parlor.models import Parlor, Player
 
 # NOT EXISTS, not a LEFT JOIN ... IS NULL: PostgreSQL plans it as an anti-join with sound
@@ -54,6 +56,11 @@ def live_settlements(
 ) -> QuerySet[Settlement]:
     """Live settlement rows (player loaded), newest close first, then session and seat."""
     return _narrowed(only_live(Settlement.objects.all()), parlor, session, player)
+
+
+def live_standings(*, parlor: Parlor) -> QuerySet[Standing]:
+    """``parlor``'s live standings rows: a row lives and dies with its close's settlement."""
+    return Standing.objects.filter(LIVE, parlor=parlor)
 
 
 def superseded_settlements(

@@ -1,13 +1,15 @@
 """The parlor's standings: each player's record over a span of business days, per ruleset.
 
-One selector, two grouped aggregate queries whatever the number of games:
-
-- the live settlements (``ledger.selectors.settlements``: a close undone by a
-  correction never counts) of the games closed in the period, grouped by
-  player and ruleset configuration: games, placement counts and sum, points,
-  chips, money and the game fee;
-- the penalties of the live hands of those same games, grouped the same way:
-  chonbo and dead-hand counts.
+One selector, one grouped aggregate query whatever the number of games: the
+live standings rows (``ledger.models.Standing``, one per settlement row,
+written by the close; a close undone by a correction never counts,
+``ledger.selectors.settlements``) of the games closed in the period, grouped
+by player and ruleset configuration: games, placement counts and sum, points,
+chips, money, the game fee, chonbo and dead hands (each row holds its seat's
+penalties in the game's live hands). The rows carry the parlor, the ruleset
+and the close's moment, so a year of a busy parlor is one scan of one table
+(benchmarks/standings.py); the audit checks each row against the settlement,
+the session and the penalties it was derived from.
 
 A game belongs to the business day its (live) close was posted in, as in the
 exports and statements. Every figure is an integer sum of ledger rows; the
@@ -20,11 +22,10 @@ from dataclasses import dataclass, fields
 from datetime import date, datetime
 from decimal import ROUND_HALF_UP, Decimal
 
-from django.db.models import Count, Exists, OuterRef, Q, Sum
+from django.db.models import Count, Min, Q, Sum
 
 from ledger.business_days import business_day_bounds, business_day_of
-from ledger.models import Correction, HandResult, Penalty, PenaltyKind, PostingKind
-from ledger.selectors.settlements import live_settlements
+from ledger.selectors.settlements import live_standings
 from parlor.models import Parlor
 
 PLACES = (1, 2, 3, 4)
@@ -96,21 +97,21 @@ def parlor_standings(
 ) -> Standings:
     """Each player's record per ruleset configuration over business days ``first_day`` to
     ``last_day`` (both included), sorted by ``ordering`` (one of SORT_FIELDS, "-" first to
-    sort descending); two queries."""
+    sort descending); one query."""
     since, until = business_day_bounds(parlor=parlor, first=first_day, last=last_day)
-    games = live_settlements(parlor=parlor).filter(
-        # The kind is always settlement; naming it lets the index posting_kind_created serve.
-        posting__kind=PostingKind.SETTLEMENT,
-        posting__created_at__gte=since,
-        posting__created_at__lt=until,
-    )
+    games = live_standings(parlor=parlor).filter(closed_at__gte=since, closed_at__lt=until)
     if ruleset_config_id is not None:
-        games = games.filter(session__ruleset_config_id=ruleset_config_id)
-    group = ("player_id", "session__ruleset_config_id")
+        games = games.filter(ruleset_config_id=ruleset_config_id)
+    group = ("player_id", "ruleset_config_id")
     played = (
         games.order_by()
-        .values(*group, "player__member_number", "player__name", "session__ruleset_config__name")
+        .values(*group)
         .annotate(
+            # Grouped by the ids alone (a name is one per id): PostgreSQL hashes the few
+            # groups instead of sorting a year of rows by their names.
+            member_number=Min("player__member_number"),
+            player_name=Min("player__name"),
+            ruleset_config_name=Min("ruleset_config__name"),
             games=Count("pk"),
             **{name: Count("pk", filter=Q(placement=place)) for name, place in _PLACE_NAMES},
             placement_sum=Sum("placement"),
@@ -118,41 +119,19 @@ def parlor_standings(
             chips=Sum("chips"),
             money=Sum("money"),
             fee=Sum("fee"),
+            chonbo=Sum("chonbo"),
+            dead_hands=Sum("dead_hands"),
         )
     )
-    penalties = (
-        Penalty.objects.filter(
-            # supersedes not null: the anti-join reads only the hand versions that supersede
-            # one (from the unique index on supersedes), not every hand.
-            ~Exists(
-                HandResult.objects.filter(supersedes__isnull=False, supersedes=OuterRef("hand"))
-            ),
-            ~Exists(Correction.objects.filter(hand=OuterRef("hand"))),
-            # Each close has one row per seat: seat 0's names each game once.
-            session_id__in=games.filter(seat=0).order_by().values("session_id"),
-        )
-        .order_by()
-        .values(*group)
-        .annotate(
-            chonbo=Count("pk", filter=Q(kind=PenaltyKind.CHONBO)),
-            dead_hands=Count("pk", filter=Q(kind=PenaltyKind.DEAD_HAND)),
-        )
-    )
-    faults: dict[tuple[int, int], tuple[int, int]] = {
-        (row["player_id"], row["session__ruleset_config_id"]): (row["chonbo"], row["dead_hands"])
-        for row in penalties
-    }
     rows = []
     for row in played:
-        key = (row["player_id"], row["session__ruleset_config_id"])
-        chonbo, dead_hands = faults.get(key, (0, 0))
         rows.append(
             StandingsRow(
                 player_id=row["player_id"],
-                member_number=row["player__member_number"],
-                player_name=row["player__name"],
-                ruleset_config_id=row["session__ruleset_config_id"],
-                ruleset_config_name=row["session__ruleset_config__name"],
+                member_number=row["member_number"],
+                player_name=row["player_name"],
+                ruleset_config_id=row["ruleset_config_id"],
+                ruleset_config_name=row["ruleset_config_name"],
                 games=row["games"],
                 first=row["first"],
                 second=row["second"],
@@ -164,8 +143,8 @@ def parlor_standings(
                 money=row["money"],
                 fee=row["fee"],
                 net_money=row["money"] - row["fee"],
-                chonbo=chonbo,
-                dead_hands=dead_hands,
+                chonbo=row["chonbo"],
+                dead_hands=row["dead_hands"],
             )
         )
     return Standings(

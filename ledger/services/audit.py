@@ -29,6 +29,11 @@ the database disagrees:
   points and chips at the session's rate copy, or game fees that are not
   the rate copy's fee from the payers it names (a rate copy changed after
   the close, say).
+- ``standing_mismatch``: a live close's standings row (what the standings
+  sum, ``ledger.models.Standing``) that is not what its settlement row, its
+  session, its posting and the seat's penalties in the live hands make
+  (``ledger.services.standings``), a settlement row without one, or a
+  standings row without its settlement row.
 - ``hand_options_not_allowed``: a live hand recorded with its own ruleset
   options (``wins[j].record.options``) by an account whose role in the
   session's parlor may not send them (``parlor.policy``, ``hand_options``).
@@ -69,6 +74,7 @@ from ledger.models import (
     SessionSeat,
     SessionState,
     Settlement,
+    Standing,
 )
 from ledger.selectors import (
     account_balance,
@@ -77,9 +83,11 @@ from ledger.selectors import (
     session_live_hands,
     session_settlement,
 )
+from ledger.selectors.penalties import seat_faults
 from ledger.services.hands import hand_options
 from ledger.services.postings import AMOUNTS
 from ledger.services.settlements import money_for
+from ledger.services.standings import STANDING_FIELDS, standing_for
 from parlor import policy
 from parlor.models import GameFeePayer
 from parlor.policy import Action
@@ -95,6 +103,7 @@ ENTRY_OUTSIDE_SESSION = AuditCheck.ENTRY_OUTSIDE_SESSION
 SESSION_ACCOUNTS_MISSING = AuditCheck.SESSION_ACCOUNTS_MISSING
 PENALTY_SEAT_MISMATCH = AuditCheck.PENALTY_SEAT_MISMATCH
 SETTLEMENT_OFF_RATE = AuditCheck.SETTLEMENT_OFF_RATE
+STANDING_MISMATCH = AuditCheck.STANDING_MISMATCH
 HAND_OPTIONS_NOT_ALLOWED = AuditCheck.HAND_OPTIONS_NOT_ALLOWED
 ROW_UNREADABLE = AuditCheck.ROW_UNREADABLE
 
@@ -167,6 +176,7 @@ def ledger_audit(*, session_ids: Iterable[int] | None = None) -> AuditReport:
     _checked(report, "whole book", _audit_entries_outside_sessions, report)
     _checked(report, "whole book", _audit_account_balances, report)
     _checked(report, "whole book", _audit_penalty_seats, report)
+    _checked(report, "whole book", _audit_standing_strays, report)
     sessions = Session.objects.order_by("pk")
     if session_ids is not None:
         sessions = sessions.filter(pk__in=list(session_ids))
@@ -282,6 +292,56 @@ def _audit_penalty_seats(report: AuditReport) -> None:
         )
 
 
+def _audit_standing_strays(report: AuditReport) -> None:
+    """Every standings row stands beside a settlement row (same posting, same seat)."""
+    settled = Settlement.objects.filter(posting_id=OuterRef("posting_id"), seat=OuterRef("seat"))
+    strays = Standing.objects.exclude(Exists(settled)).values_list("pk", "session_id", "seat")
+    for standing, session, seat in strays.order_by("pk"):
+        report.findings.append(
+            AuditFinding(
+                STANDING_MISMATCH,
+                f"standing {standing}",
+                f"no settlement row of its close stands for seat {seat} of session {session}",
+                {"standing": standing, "session": session, "seat": seat},
+            )
+        )
+
+
+def _audit_standings(
+    report: AuditReport, session: Session, rows: list[Settlement], live: list[HandResult]
+) -> None:
+    """Each live settlement row's standings row is what the close derives from the books."""
+    if not rows:
+        return
+    faults = seat_faults(hand_ids=[hand.pk for hand in live])
+    stored = {row.seat: row for row in Standing.objects.filter(posting_id=rows[0].posting_id)}
+    for row in rows:
+        expected = _standing_fields(standing_for(row, session=session, faults=faults))
+        found = stored.get(row.seat)
+        actual = _standing_fields(found) if found is not None else None
+        if actual == expected:
+            continue
+        differ = [name for name in expected if actual is None or actual[name] != expected[name]]
+        report.findings.append(
+            AuditFinding(
+                STANDING_MISMATCH,
+                f"session {session.pk} seat {row.seat} (settlement {row.pk})",
+                "no standings row"
+                if actual is None
+                else "the standings row differs in " + ", ".join(differ),
+                {
+                    "settlement": row.pk,
+                    "stored": actual and {name: str(actual[name]) for name in differ},
+                    "expected": {name: str(expected[name]) for name in differ},
+                },
+            )
+        )
+
+
+def _standing_fields(row: Standing) -> dict[str, Any]:
+    return {name: getattr(row, name) for name in STANDING_FIELDS}
+
+
 def _audit_account_balances(report: AuditReport) -> None:
     summed: dict[int, dict[str, int]] = defaultdict(lambda: dict.fromkeys(AMOUNTS, 0))
     for account_id, *values in LedgerEntry.objects.values_list("account_id", *AMOUNTS):
@@ -332,6 +392,7 @@ def _audit_session(report: AuditReport, session: Session) -> None:
     else:
         rows = session_settlement(session=session)
         _audit_settlement_at_rate(report, session, rows)
+        _audit_standings(report, session, rows, live)
         net = {row.seat: row.net_money for row in rows}
         for seat, entries in enumerate(posted):
             stored = {"points": 0, "chips": 0, "money": net.get(seat, 0)}

@@ -16,10 +16,11 @@ once the engine says the game has ended, posts three postings:
    still sums to zero.
 3. ``fee``: the game fee from the payers the rate names to the parlor's fee account.
 
-Then one Settlement row per seat, one ``SessionClose`` row (the database's
-"closed once" guarantee: unique per session and close number, so a close
-that got past the row lock fails on it and rolls back whole), and the
-session is closed, its last background-close error cleared. Closing a
+Then one Settlement row per seat and its standings row (``ledger.services.standings``:
+the settlement's figures and the seat's penalties, what the standings sum), one
+``SessionClose`` row (the database's "closed once" guarantee: unique per session
+and close number, so a close that got past the row lock fails on it and rolls back
+whole), and the session is closed, its last background-close error cleared. Closing a
 closed (or settled) session returns its settlement: it is idempotent.
 
 ``session_close`` is the only way a session closes: the admin's Close
@@ -57,6 +58,7 @@ from ledger.selectors import (
 from ledger.selectors.closing import session_close_number
 from ledger.services.hands import seat_players
 from ledger.services.postings import Leg, PlannedPosting, posting_create
+from ledger.services.standings import standings_record
 from parlor import policy
 from parlor.models import GameFeePayer
 from parlor.policy import Action
@@ -163,6 +165,7 @@ def session_close(*, session: Session, by: User, stop: bool = False) -> list[Set
         )
         for seat, (player, account) in enumerate(zip(accounts.players, accounts.seats, strict=True))
     )
+    standings_record(session=locked, rows=rows, live=live)
     SessionClose.objects.create(
         session=locked,
         number=session_close_number(session=locked),

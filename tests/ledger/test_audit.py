@@ -26,6 +26,7 @@ from ledger.services.audit import (
     POSTING_UNBALANCED,
     SESSION_REPLAY_REFUSED,
     SETTLEMENT_OFF_RATE,
+    STANDING_MISMATCH,
     AuditReport,
     ledger_audit,
 )
@@ -165,9 +166,12 @@ def test_closed_session_money_must_equal_its_settlement(closed: Session) -> None
 
     report = ledger_audit()
 
-    # The row no longer matches its entries, nor its points and chips at the session's rate.
+    # The row no longer matches its entries, nor its points and chips at the session's rate,
+    # nor its standings row (written from it at the close).
+    subject = f"session {closed.pk} seat {row.seat} (settlement {row.pk})"
     assert checks(report) == [
-        (SETTLEMENT_OFF_RATE, f"session {closed.pk} seat {row.seat} (settlement {row.pk})"),
+        (SETTLEMENT_OFF_RATE, subject),
+        (STANDING_MISMATCH, subject),
         (BALANCE_MISMATCH, f"session {closed.pk} seat {row.seat} (closed)"),
     ]
 

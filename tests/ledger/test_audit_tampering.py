@@ -23,6 +23,7 @@ from ledger.models import (
     Session,
     SessionSeat,
     Settlement,
+    Standing,
 )
 from ledger.services.audit import (
     ACCOUNT_OWNER_MISMATCH,
@@ -34,6 +35,7 @@ from ledger.services.audit import (
     SESSION_ACCOUNTS_MISSING,
     SESSION_REPLAY_REFUSED,
     SETTLEMENT_OFF_RATE,
+    STANDING_MISMATCH,
     ledger_audit,
 )
 from ledger.services.settlements import session_close
@@ -129,6 +131,26 @@ def closed_session_game_fee_changed(session: Session) -> None:
         Session.objects.filter(pk=session.pk).update(game_fee=session.game_fee + 100)
 
 
+def standing_points_changed(session: Session) -> None:
+    with tampering(Standing):
+        Standing.objects.filter(session=session, seat=1).update(points=99)
+
+
+def standing_dead_hand_added(session: Session) -> None:
+    with tampering(Standing):
+        Standing.objects.filter(session=session, seat=2).update(dead_hands=1)
+
+
+def standing_deleted(session: Session) -> None:
+    with tampering(Standing):
+        Standing.objects.filter(session=session, seat=3).delete()
+
+
+def standing_moved_to_another_seat(session: Session) -> None:
+    with tampering(Standing):
+        Standing.objects.filter(session=session, seat=3).update(seat=7)
+
+
 def penalty_moved_to_another_player(session: Session) -> None:
     stranger = PlayerFactory(parlor=session.parlor)
     with tampering(Penalty):
@@ -152,6 +174,10 @@ CASES: list[tuple[Tamper, bool, set[str]]] = [
     (settlement_money_changed, True, {BALANCE_MISMATCH, SETTLEMENT_OFF_RATE}),
     (closed_session_rate_changed, True, {SETTLEMENT_OFF_RATE}),
     (closed_session_game_fee_changed, True, {SETTLEMENT_OFF_RATE}),
+    (standing_points_changed, True, {STANDING_MISMATCH}),
+    (standing_dead_hand_added, True, {STANDING_MISMATCH}),
+    (standing_deleted, True, {STANDING_MISMATCH}),
+    (standing_moved_to_another_seat, True, {STANDING_MISMATCH}),
 ]
 
 

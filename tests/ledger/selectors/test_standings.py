@@ -95,8 +95,8 @@ def test_sorting_by_any_column_and_the_average_placement(world: StandingsWorld) 
     )
 
 
-def test_two_queries_whatever_the_number_of_games(
+def test_one_query_whatever_the_number_of_games(
     world: StandingsWorld, django_assert_num_queries: object
 ) -> None:
-    with django_assert_num_queries(2):  # type: ignore[operator]
+    with django_assert_num_queries(1):  # type: ignore[operator]
         parlor_standings(**this_month(world))  # type: ignore[arg-type]

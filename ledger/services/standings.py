@@ -1,0 +1,53 @@
+"""The standings row of each seat of a close (``ledger.models.Standing``), derived in one place.
+
+``session_close`` writes them beside its Settlement rows; the audit derives them
+again from the stored settlement, session and penalties and compares.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ledger.models import HandResult, Session, Settlement, Standing
+from ledger.selectors.penalties import seat_faults
+
+# What the audit compares, all of a row but its id.
+STANDING_FIELDS = (
+    "session_id", "posting_id", "parlor_id", "ruleset_config_id", "closed_at", "player_id",
+    "seat", "placement", "points", "chips", "money", "fee", "chonbo", "dead_hands",
+)  # fmt: skip
+
+
+def standing_for(
+    row: Settlement, *, session: Session, faults: Mapping[int, tuple[int, int]]
+) -> Standing:
+    """The (unsaved) standings row of settlement ``row``; ``faults``: ``seat_faults`` of the
+    game's live hands at the close. Reads ``row.posting`` (its created_at)."""
+    chonbo, dead_hands = faults.get(row.seat, (0, 0))
+    return Standing(
+        session_id=session.pk,
+        posting_id=row.posting_id,
+        parlor_id=session.parlor_id,
+        ruleset_config_id=session.ruleset_config_id,
+        closed_at=row.posting.created_at,
+        player_id=row.player_id,
+        seat=row.seat,
+        placement=row.placement,
+        points=row.points,
+        chips=row.chips,
+        money=row.money,
+        fee=row.fee,
+        chonbo=chonbo,
+        dead_hands=dead_hands,
+    )
+
+
+def standings_record(
+    *, session: Session, rows: Sequence[Settlement], live: Sequence[HandResult]
+) -> list[Standing]:
+    """Write the standings rows of a close: ``rows`` its settlements, ``live`` the hands it
+    settled (their penalties are counted)."""
+    faults = seat_faults(hand_ids=[hand.pk for hand in live])
+    return Standing.objects.bulk_create(
+        standing_for(row, session=session, faults=faults) for row in rows
+    )
