@@ -44,20 +44,37 @@ GAME = (ron(1, 0, riichi=[1]), draw(2, riichi=[2]), draw(), draw())
 
 @contextmanager
 def tampering(*models: Any) -> Iterator[None]:
-    """Let writes through PostgreSQL's ledger triggers (undone with the test's transaction)."""
+    """Let writes through the ledger's triggers (undone with the test's transaction).
+
+    PostgreSQL disables them; SQLite cannot, so its triggers on these tables are
+    dropped and created again afterwards (SQLite's DDL is transactional too).
+    """
     tables = [model._meta.db_table for model in models]
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
+    sqlite_triggers: list[tuple[str, str]] = []
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
             # Run the deferred balance checks now: ALTER TABLE refuses pending trigger events.
             cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
             for table in tables:
                 cursor.execute(f"ALTER TABLE {table} DISABLE TRIGGER USER")
+        elif connection.vendor == "sqlite":
+            marks = ", ".join("%s" for _ in tables)
+            cursor.execute(
+                "SELECT name, sql FROM sqlite_master"
+                f" WHERE type = 'trigger' AND tbl_name IN ({marks})",
+                tables,
+            )
+            sqlite_triggers = list(cursor.fetchall())
+            for name, _sql in sqlite_triggers:
+                cursor.execute(f'DROP TRIGGER "{name}"')
     yield
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
             for table in tables:
                 cursor.execute(f"ALTER TABLE {table} ENABLE TRIGGER USER")
             cursor.execute("SET CONSTRAINTS ALL DEFERRED")
+        for _name, sql in sqlite_triggers:
+            cursor.execute(sql)
 
 
 def checks(report: AuditReport) -> list[tuple[str, str]]:
