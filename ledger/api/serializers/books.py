@@ -8,6 +8,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from api.serializers import FieldsBuiltOnce
 from ledger.models import Posting, Session
 
 SEAT_OF = "seat_of"
@@ -42,7 +43,7 @@ class EntrySerializer(serializers.Serializer[Any]):
         return None if player_id is None else seats.get(player_id)
 
 
-class PostingSerializer(serializers.ModelSerializer[Posting]):
+class PostingSerializer(FieldsBuiltOnce, serializers.ModelSerializer[Posting]):
     entries = EntrySerializer(many=True, read_only=True)
 
     class Meta:

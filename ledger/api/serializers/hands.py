@@ -15,6 +15,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from api.serializers import FieldsBuiltOnce
 from engine import record as record_words
 from engine.game import vocabulary as game_words
 from ledger.api.serializers.books import PlannedPostingSerializer, PostingSerializer
@@ -98,7 +99,7 @@ class HandPayloadField(serializers.JSONField):
     """A hand as JSON, documented as ``HandInputSerializer`` but judged by the engine alone."""
 
 
-class HandResultSerializer(serializers.ModelSerializer[HandResult]):
+class HandResultSerializer(FieldsBuiltOnce, serializers.ModelSerializer[HandResult]):
     """A recorded hand version: as entered, the engine's result for it, what it posted."""
 
     entered_by = serializers.CharField(source="entered_by.username", read_only=True)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from api.serializers import FieldsBuiltOnce
 from ledger.models import LedgerEntry, Settlement
 from parlor.models import Player
 
 
-class PlayerBalanceSerializer(serializers.ModelSerializer[Player]):
+class PlayerBalanceSerializer(FieldsBuiltOnce, serializers.ModelSerializer[Player]):
     """The player's account: money from closed games, points and chips of open ones."""
 
     player = serializers.IntegerField(source="pk", read_only=True)
@@ -22,7 +23,7 @@ class PlayerBalanceSerializer(serializers.ModelSerializer[Player]):
         read_only_fields = fields
 
 
-class StatementLineSerializer(serializers.ModelSerializer[LedgerEntry]):
+class StatementLineSerializer(FieldsBuiltOnce, serializers.ModelSerializer[LedgerEntry]):
     """One entry on a player's account, with the posting it belongs to."""
 
     player = serializers.IntegerField(source="account.player_id", read_only=True)
@@ -55,7 +56,7 @@ class StatementLineSerializer(serializers.ModelSerializer[LedgerEntry]):
         read_only_fields = fields
 
 
-class SettlementSerializer(serializers.ModelSerializer[Settlement]):
+class SettlementSerializer(FieldsBuiltOnce, serializers.ModelSerializer[Settlement]):
     member_number = serializers.CharField(source="player.member_number", read_only=True)
     net_money = serializers.IntegerField(read_only=True, help_text="money - fee: taken home.")
     closed_at = serializers.DateTimeField(source="posting.created_at", read_only=True)

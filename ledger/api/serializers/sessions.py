@@ -7,12 +7,13 @@ from typing import Any
 from rest_framework import serializers
 
 from api.scoping import limit_fields
+from api.serializers import FieldsBuiltOnce
 from ledger.models import Session, SessionSeat
 from parlor.models import Player, Rate, RulesetConfig, Table
 from parlor.policy import Action
 
 
-class SeatSerializer(serializers.ModelSerializer[SessionSeat]):
+class SeatSerializer(FieldsBuiltOnce, serializers.ModelSerializer[SessionSeat]):
     member_number = serializers.CharField(source="player.member_number", read_only=True)
     name = serializers.CharField(source="player.name", read_only=True)
 
@@ -21,7 +22,7 @@ class SeatSerializer(serializers.ModelSerializer[SessionSeat]):
         fields = ["seat", "player", "member_number", "name"]
 
 
-class SessionSerializer(serializers.ModelSerializer[Session]):
+class SessionSerializer(FieldsBuiltOnce, serializers.ModelSerializer[Session]):
     seats = SeatSerializer(many=True, read_only=True)
     opened_by = serializers.CharField(source="opened_by.username", read_only=True)
 
