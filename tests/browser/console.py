@@ -62,12 +62,25 @@ def sign_in(driver: Any, base_url: str, user: User) -> None:
 
 
 def wait_until(driver: Any, condition: Any, timeout: float = WAIT) -> Any:
-    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+    from selenium.common.exceptions import (
+        NoSuchElementException,
+        StaleElementReferenceException,
+        WebDriverException,
+    )
     from selenium.webdriver.support.ui import WebDriverWait
+
+    def looked(d: Any) -> Any:
+        try:
+            return condition(d)
+        except WebDriverException as error:
+            # Chromium's word for an element read while its page is replaced (seen on CI).
+            if "does not belong to the document" in str(error):
+                return False
+            raise
 
     # A page being replaced (a save, a redirect) leaves stale or missing elements: look again.
     ignored = (NoSuchElementException, StaleElementReferenceException)
-    return WebDriverWait(driver, timeout, ignored_exceptions=ignored).until(condition)
+    return WebDriverWait(driver, timeout, ignored_exceptions=ignored).until(looked)
 
 
 def wait_for_text(driver: Any, css: str, text: str) -> Any:

@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from ledger.models import HandResult, Session
 from parlor.models import Player
 from parlor.services.roles import ROLE_STAFF, roles_sync
-from tests.browser.console import wait_for_console
+from tests.browser.console import wait_for_console, wait_until
 from tests.parlor.factories import (
     ParlorFactory,
     PlayerFactory,
@@ -76,6 +76,8 @@ def test_staff_opens_a_session_enters_a_hand_sees_the_preview_and_saves_it(
     _type(browser, "username", "desk")
     _type(browser, "password", "desk-password")
     browser.find_element(By.CSS_SELECTOR, "input[type=submit]").click()
+    # Signed in once the login page has gone (going on at once raced the login's POST).
+    wait_until(browser, lambda d: "/admin/login/" not in d.current_url)
     browser.get(f"{live_server.url}/admin/ledger/session/add/")
     _select(browser, "table", table.pk)
     _select(browser, "ruleset_config", config.pk)
