@@ -27,10 +27,12 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from engine.game.table import Deposit, Transfer
+from engine.rulesets.speed_tonpuu.chips import ChipCause
 
 if TYPE_CHECKING:
     from ledger.models import HandResult
 
+# A win's chips by cause (Speed Tonpuu's ``chip_causes``) are the engine's ``ChipCause``.
 # A hand's lines are the engine's own: ``Transfer`` (payer -> payee, points and chips,
 # never negative) and ``Deposit`` (a seat into the pot, < 0, or out of it, > 0).
 __all__ = [
@@ -75,15 +77,6 @@ class ScoredYaku:
     def to_json(self) -> dict[str, Any]:
         """The spec's yaku entry (``{"name": "riichi", "han": 1}``)."""
         return {"name": self.name, self.unit: self.value}
-
-
-@dataclass(frozen=True, slots=True)
-class ChipCause:
-    """Chips each payer pays a win for one cause (red fives, ura dora, a yakuman...)."""
-
-    cause: str
-    count: int
-    chips: int
 
 
 @dataclass(frozen=True, slots=True)
