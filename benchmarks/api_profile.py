@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/api_profile.py                 # 40 requests per kind
     .venv/bin/python benchmarks/api_profile.py --requests 5    # a smoke run
     .venv/bin/python benchmarks/api_profile.py --sql           # also print each kind's SQL
+    .venv/bin/python benchmarks/api_profile.py --functions     # and its heaviest functions
 
 On a fresh PostgreSQL database (as ``api_load.py``: ``--admin-url``, dropped
 at the end), with production settings (DEBUG off), through Django's test
@@ -97,6 +98,9 @@ LAYERS = [
     ("django/", "Django request handling, middleware, urls"),
     ("ledger/", "ledger views and the rest"),
 ]
+
+
+TOP = 25  # functions listed by --functions
 
 
 def layer_of(filename: str) -> str:
@@ -202,6 +206,27 @@ def measure(requests: Requests, calls: list[tuple[str, str, Any, bool]]) -> dict
         "queries": len(sql),
         "sql": sql,
         "layers": {name: share / total for name, share in by_layer.items()},
+        "functions": _heaviest(stats, total, len(profiled)),
+    }
+
+
+def _heaviest(stats: dict[Any, Any], total: float, calls: int) -> dict[str, list[Any]]:
+    """The functions with the most own time and the most time under them, per request."""
+
+    def name(key: tuple[str, int, str]) -> str:
+        filename, line, function = key
+        for marker in ("site-packages/", "/lib/python3", str(ROOT) + "/"):
+            if marker in filename:
+                filename = filename.split(marker, 1)[1]
+        return f"{filename}:{line}({function})"
+
+    rows = [(name(key), tt, ct, nc) for key, (_cc, nc, tt, ct, _callers) in stats.items()]
+    per = 1000 / max(1, calls)
+    own = sorted(rows, key=lambda row: -row[1])[:TOP]
+    under = sorted(rows, key=lambda row: -row[2])[:TOP]
+    return {
+        "own": [(n, tt * per, tt / total, nc / max(1, calls)) for n, tt, _ct, nc in own],
+        "under": [(n, ct * per, ct / total, nc / max(1, calls)) for n, _tt, ct, nc in under],
     }
 
 
@@ -218,12 +243,21 @@ def child(fixtures: dict[str, Any], count: int) -> dict[str, Any]:
 # --- the parent: database, report ----------------------------------------------------
 
 
-def report(figures: dict[str, Any], *, sql: bool) -> None:
+def report(figures: dict[str, Any], *, sql: bool, functions: bool = False) -> None:
     print(f"\n{'request':<10}{'CPU ms':>8}{'queries':>9}   where the CPU goes (cProfile, own time)")
     for kind, line in figures.items():
         layers = sorted(line["layers"].items(), key=lambda item: -item[1])
         shares = ", ".join(f"{name} {share:.0%}" for name, share in layers if share >= 0.03)
         print(f"{kind:<10}{line['cpu_ms']:>8.1f}{line['queries']:>9}   {shares}")
+    if functions:
+        for kind, line in figures.items():
+            for heading, rows in (
+                ("own time", line["functions"]["own"]),
+                ("time under it", line["functions"]["under"]),
+            ):
+                print(f"\n{kind}: the functions with the most {heading} (ms per request)")
+                for fn, ms, share, ncalls in rows:
+                    print(f"  {ms:7.3f} {share:5.1%} {ncalls:7.1f} calls  {fn}")
     if sql:
         for kind, line in figures.items():
             print(f"\n{kind}: {line['queries']} queries")
@@ -235,6 +269,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--requests", type=int, default=40, help="per kind (half timed)")
     parser.add_argument("--sql", action="store_true", help="print each kind's queries")
+    parser.add_argument(
+        "--functions", action="store_true",
+        help=f"print each kind's {TOP} functions with the most own time and time under them",
+    )  # fmt: skip
     parser.add_argument(
         "--admin-url",
         default=os.environ.get("BENCH_ADMIN_URL", "postgres://postgres@127.0.0.1:5432/postgres"),
@@ -262,7 +300,7 @@ def main(argv: list[str] | None = None) -> int:
         figures = json.loads(out.stdout.strip().splitlines()[-1])
     finally:
         drop_database(args.admin_url, name)
-    report(figures, sql=args.sql)
+    report(figures, sql=args.sql, functions=args.functions)
     if args.json:
         args.json.write_text(json.dumps(figures, indent=2))
     return 0

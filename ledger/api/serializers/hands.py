@@ -18,7 +18,13 @@ from rest_framework import serializers
 from api.serializers import FieldsBuiltOnce
 from engine import record as record_words
 from engine.game import vocabulary as game_words
-from ledger.api.serializers.books import PlannedPostingSerializer, PostingSerializer
+from ledger.api.serializers.books import (
+    SEAT_OF,
+    TIMESTAMP,
+    PlannedPostingSerializer,
+    PostingSerializer,
+    posting_body,
+)
 from ledger.models import HandKind, HandResult
 
 # The game JSON's vocabulary is the engine's (engine.game.vocabulary, engine.record);
@@ -135,6 +141,26 @@ class HandResultSerializer(FieldsBuiltOnce, serializers.ModelSerializer[HandResu
         return getattr(hand, "superseded_by_pk", None) is None and (
             getattr(hand, "corrected_by_pk", None) is None
         )
+
+    def to_representation(self, hand: HandResult) -> dict[str, Any]:
+        """The declared fields written out (see ``ledger.api.serializers.books``)."""
+        seat_of = self.context.get(SEAT_OF, {})
+        return {
+            "id": hand.pk,
+            "session": hand.session_id,
+            "ordinal": hand.ordinal,
+            "version": hand.version,
+            "kind": hand.kind,
+            "live": self.get_live(hand),
+            "payload": hand.payload,
+            "result": hand.result,
+            "engine_version": hand.engine_version,
+            "entered_by": hand.entered_by.username,
+            "entered_at": TIMESTAMP.to_representation(hand.entered_at),
+            "supersedes": hand.supersedes_id,
+            "correction": hand.correction_id,
+            "postings": [posting_body(posting, seat_of) for posting in hand.postings.all()],
+        }
 
 
 class HandPreviewSerializer(serializers.Serializer[Any]):
