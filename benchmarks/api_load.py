@@ -44,6 +44,7 @@ import http.client
 import json
 import os
 import random
+import re
 import secrets
 import shutil
 import socket
@@ -161,10 +162,10 @@ print(json.dumps({{"staff_token": tokens["staff"], "manager_token": tokens["mana
     return Fixtures(**json.loads(out.stdout.strip().splitlines()[-1]))
 
 
-def cpu_by_process(root_pid: int, command_word: str) -> dict[int, float]:
+def cpu_by_process(root_pid: int | None, command: re.Pattern[str] | None) -> dict[int, float]:
     """CPU seconds (user + system) of ``root_pid``'s children, or of every process whose
-    command line starts with ``command_word`` (PostgreSQL's backends of one database), by pid,
-    from /proc; empty where /proc is missing."""
+    command line ``command`` matches (PostgreSQL's backends of one database), by pid, from
+    /proc; empty where /proc is missing."""
     tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
     found = {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
@@ -174,9 +175,15 @@ def cpu_by_process(root_pid: int, command_word: str) -> dict[int, float]:
         except OSError:
             continue
         # fields[1] is the parent pid; fields[11], fields[12] user and system ticks.
-        if int(fields[1]) == root_pid or (command_word and cmdline.startswith(command_word)):
+        if (root_pid and int(fields[1]) == root_pid) or (command and command.match(cmdline)):
             found[int(stat.parent.name)] = (int(fields[11]) + int(fields[12])) / tick
     return found
+
+
+def backend_command(user: str, database: str) -> re.Pattern[str]:
+    """A backend's command line: ``postgres: USER DB HOST ...``, after the cluster's name
+    when it has one (Debian's ``postgres: 15/main: USER DB ...``)."""
+    return re.compile(rf"postgres: (?:\S+: )?{re.escape(user)} {re.escape(database)} ")
 
 
 def cpu_used(before: dict[int, float], after: dict[int, float]) -> float:
@@ -314,7 +321,8 @@ class Client:
         roll = self.random.random()
         if roll < 0.25:  # exhaustive draw
             tenpai = [seat for seat in range(4) if self.random.random() < 0.45]
-            riichi = [seat for seat in tenpai if self.can_riichi(seat)]
+            # Four riichi that stand abort the hand (suucha riichi): a draw has three at most.
+            riichi = [seat for seat in tenpai if self.can_riichi(seat)][:3]
             return {"kind": "draw", "tenpai": tenpai, "riichi": riichi}
         winner = self.random.randrange(4)
         riichi = [winner] if self.can_riichi(winner) else []
@@ -471,15 +479,16 @@ def run_load(args: argparse.Namespace, root: Path, label: str) -> dict[str, Any]
         ]  # fmt: skip
         for thread in threads:
             thread.start()
-        backends = f"postgres: {urlsplit(args.admin_url).username or 'postgres'} {name} "
-        server_before, database_before = cpu_by_process(server.pid, ""), cpu_by_process(0, backends)
+        backends = backend_command(urlsplit(args.admin_url).username or "postgres", name)
+        server_before = cpu_by_process(server.pid, None)
+        database_before = cpu_by_process(None, backends)
         start.wait()
         began = time.monotonic()
         for thread in threads:
             thread.join(timeout=args.duration + 2 * REQUEST_TIMEOUT_SECONDS + 5)
         elapsed = time.monotonic() - began
-        server_cpu = cpu_used(server_before, cpu_by_process(server.pid, ""))
-        database_cpu = cpu_used(database_before, cpu_by_process(0, backends))
+        server_cpu = cpu_used(server_before, cpu_by_process(server.pid, None))
+        database_cpu = cpu_used(database_before, cpu_by_process(None, backends))
         stop_server(server)
         server = None
         total = Stats()
