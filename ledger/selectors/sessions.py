@@ -122,6 +122,15 @@ def session_accounts(*, session: Session) -> SessionAccounts:
     return _accounts_of(session, seats)
 
 
+def session_with_accounts(*, session_id: int) -> tuple[Session, SessionAccounts] | None:
+    """The session and the accounts it posts to, in one query; None if no such session."""
+    seats = _SEATS_WITH_ACCOUNTS.rows(session_id=session_id)
+    if not seats:  # every session has its seats from the moment it opens
+        return None
+    session = seats[0].session
+    return session, _accounts_of(session, seats)
+
+
 @dataclass(frozen=True, slots=True)
 class NextHand:
     """What settling and writing a session's next hand needs, read in one query."""

@@ -20,6 +20,7 @@ from ledger.games import ruleset_game_rules
 from ledger.models import Session, SessionSeat, SessionState
 from ledger.selectors import session_lock_for_update
 from ledger.services.accounts import accounts_ensure_for_session
+from ledger.services.postings import related_loaded
 from parlor import policy
 from parlor.models import Parlor, Player, PointUnit, Rate, RulesetConfig, Table
 from parlor.policy import Action
@@ -60,7 +61,6 @@ def _check_rate_fits(rate: Rate, ruleset_config: RulesetConfig, point_unit: int)
         )
 
 
-@transaction.atomic
 def session_open(
     *,
     table: Table,
@@ -68,12 +68,22 @@ def session_open(
     ruleset_config: RulesetConfig,
     rate: Rate,
     by: User,
+    savepoint: bool = True,
 ) -> Session:
     """Open a game at ``table`` with ``players`` in seat order (seat 0 deals first).
 
     The ruleset's options and the rate's figures are copied onto the session,
-    so later edits of the configuration do not change this game.
+    so later edits of the configuration do not change this game. The session comes
+    back with its seats loaded (``session.seats.all()`` takes no query).
+    ``savepoint=False``: the caller's transaction rolls back whole on a refusal.
     """
+    with transaction.atomic(savepoint=savepoint):
+        return _open(table=table, players=players, ruleset_config=ruleset_config, rate=rate, by=by)
+
+
+def _open(
+    *, table: Table, players: Sequence[Player], ruleset_config: RulesetConfig, rate: Rate, by: User
+) -> Session:
     parlor = table.parlor
     policy.check(by, Action.OPEN_SESSION, parlor_id=parlor.pk)
     _check_parlor_and_active(
@@ -122,11 +132,12 @@ def session_open(
         game_fee_payer=rate.game_fee_payer,
         opened_by=by,
     )
-    SessionSeat.objects.bulk_create(
+    seated = SessionSeat.objects.bulk_create(
         SessionSeat(session=session, seat=seat, player=player)
         for seat, player in enumerate(players)
     )
     accounts_ensure_for_session(session=session, players=players)
+    related_loaded(session, "seats", seated)
     return session
 
 

@@ -57,7 +57,7 @@ from ledger.selectors import (
 )
 from ledger.selectors.closing import session_close_number
 from ledger.services.hands import seat_players
-from ledger.services.postings import Leg, PlannedPosting, posting_create
+from ledger.services.postings import Leg, PlannedPosting, postings_create
 from ledger.services.standings import standings_record
 from parlor import policy
 from parlor.models import GameFeePayer
@@ -88,8 +88,9 @@ class _Book:
             self.chips[key] = self.chips.get(key, 0) + leg.chips
 
 
-@transaction.atomic
-def session_close(*, session: Session, by: User, stop: bool = False) -> list[Settlement]:
+def session_close(
+    *, session: Session, by: User, stop: bool = False, savepoint: bool = True
+) -> list[Settlement]:
     """Settle the finished game of ``session`` in money; returns the Settlement rows by seat.
 
     ``stop``: the manager ends the game where it stands (closing time; Toutenkou
@@ -98,7 +99,15 @@ def session_close(*, session: Session, by: User, stop: bool = False) -> list[Set
     ``game_not_finished`` while the engine says the game goes on, and
     ``ledger_out_of_step`` if the books disagree with the engine's replay of
     the live hands.
+
+    ``savepoint=False``: the caller's transaction rolls back whole on a refusal (the API's
+    idempotent POST), so no savepoint of its own (two statements saved).
     """
+    with transaction.atomic(savepoint=savepoint):
+        return _close(session=session, by=by, stop=stop)
+
+
+def _close(*, session: Session, by: User, stop: bool) -> list[Settlement]:
     locked = session_lock_for_update(session_id=session.pk).get()
     close_action = Action.STOP_SESSION if stop else Action.CLOSE_SESSION
     policy.check(by, close_action, parlor_id=locked.parlor_id)
@@ -131,20 +140,15 @@ def session_close(*, session: Session, by: User, stop: bool = False) -> list[Set
     book.add(game_end)
     conversion = _conversion_legs(locked, accounts, book)
     fees = _fee_legs(locked, final, accounts)
-    posting_create(
+    # The three postings in one statement (on PostgreSQL), in this order.
+    _, settlement_posting, _ = postings_create(
         session=locked,
-        planned=PlannedPosting(PostingKind.GAME_END, tuple(game_end), "game end"),
+        planned=[
+            PlannedPosting(PostingKind.GAME_END, tuple(game_end), "game end"),
+            PlannedPosting(PostingKind.SETTLEMENT, tuple(conversion), "points and chips to money"),
+            PlannedPosting(PostingKind.FEE, tuple(fees), "game fee"),
+        ],
         by=by,
-    )
-    settlement_posting = posting_create(
-        session=locked,
-        planned=PlannedPosting(
-            PostingKind.SETTLEMENT, tuple(conversion), "points and chips to money"
-        ),
-        by=by,
-    )
-    posting_create(
-        session=locked, planned=PlannedPosting(PostingKind.FEE, tuple(fees), "game fee"), by=by
     )
     money = {leg.account.pk: leg.money for leg in conversion if leg.reason == "conversion"}
     fee = {leg.account.pk: -leg.money for leg in fees if leg.account.kind == "player"}

@@ -113,9 +113,9 @@ def test_a_close_job_losing_the_database_retries_and_settles_once(
     session: Session = SessionFactory()
     for hand in (ron(1, 0, riichi=[1]), draw(2, riichi=[2]), draw(), draw()):
         hand_record(session=session, hand=hand, entered_by=staff)
-    real = settlements_service.posting_create
-    # The third posting of the close (the fee) loses the database, once.
-    monkeypatch.setattr(settlements_service, "posting_create", failing(real, on_call=3))
+    real = settlements_service.postings_create
+    # Writing the close's postings (game end, settlement, fee) loses the database, once.
+    monkeypatch.setattr(settlements_service, "postings_create", failing(real, on_call=1))
 
     # The first delivery fails and asks for a retry (a worker would run it again later).
     with pytest.raises((Retry, OperationalError)):

@@ -7,7 +7,7 @@ from typing import Any
 from rest_framework import serializers
 
 from api.scoping import limit_fields
-from api.serializers import FieldsBuiltOnce
+from api.serializers import FieldsBuiltOnce, PrimaryKeysField
 from ledger.models import Session, SessionSeat
 from parlor.models import Player, Rate, RulesetConfig, Table
 from parlor.policy import Action
@@ -53,9 +53,10 @@ class SessionSerializer(FieldsBuiltOnce, serializers.ModelSerializer[Session]):
 
 
 class SessionOpenSerializer(serializers.Serializer[Any]):
-    table = serializers.PrimaryKeyRelatedField(queryset=Table.objects.all())
-    players = serializers.ListField(
-        child=serializers.PrimaryKeyRelatedField(queryset=Player.objects.all()),
+    # The table with its parlor: opening reads the parlor's settings.
+    table = serializers.PrimaryKeyRelatedField(queryset=Table.objects.select_related("parlor"))
+    players = PrimaryKeysField(
+        queryset=Player.objects.all(),
         help_text="Player ids in seat order: the first deals first (East).",
     )
     ruleset_config = serializers.PrimaryKeyRelatedField(queryset=RulesetConfig.objects.all())

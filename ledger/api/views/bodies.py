@@ -6,15 +6,19 @@ from typing import Any
 
 from ledger.models import Account, Session
 from ledger.selectors import Balance, session_accounts, session_balances
+from ledger.selectors.sessions import SessionAccounts
 
 
 def _amounts(balance: Balance) -> dict[str, int]:
     return {"points": balance.points, "chips": balance.chips, "money": balance.money}
 
 
-def session_balances_body(*, session: Session) -> dict[str, Any]:
-    """Each seat's, the pot's and the parlor accounts' net from the session's postings."""
-    accounts = session_accounts(session=session)
+def session_balances_body(
+    *, session: Session, accounts: SessionAccounts | None = None
+) -> dict[str, Any]:
+    """Each seat's, the pot's and the parlor accounts' net from the session's postings
+    (``accounts``: the session's, when the caller has read them already)."""
+    accounts = accounts or session_accounts(session=session)
     sums = session_balances(session=session)
 
     def of(account: Account) -> dict[str, int]:

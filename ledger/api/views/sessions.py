@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
+from django.http import Http404
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
@@ -12,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.errors import WRITE_ERRORS
-from api.idempotency import IDEMPOTENCY_PARAMETER, idempotent
+from api.idempotency import IDEMPOTENCY_PARAMETER, idempotent, rolls_back_whole
 from api.permissions import acting_user
 from api.scoping import books
 from api.viewsets import ApiDefaults
@@ -26,6 +27,7 @@ from ledger.api.serializers.sessions import (
 from ledger.api.views.bodies import session_balances_body
 from ledger.models import Session
 from ledger.selectors.listings import sessions_with_seats
+from ledger.selectors.sessions import session_with_accounts
 from ledger.services.sessions import session_mark_settled, session_open
 from ledger.services.settlements import session_close
 from parlor import policy
@@ -64,6 +66,18 @@ class SessionViewSet(
             policy.check(self.request.user, action, parlor_id=session.parlor_id)
         return session
 
+    def _seen(self, session: Session | None) -> Session:
+        """``get_object``'s answer for a session read by the caller: 404 where the user does
+        not see the books (as the scoped queryset), the policy's refusal for the role."""
+        if session is None or not policy.allows(
+            self.request.user, Action.VIEW_BOOKS, parlor_id=session.parlor_id
+        ):
+            raise Http404("No such session.")
+        action = self.roles_by_action.get(self.action or "")
+        if action is not None and action is not Action.VIEW_BOOKS:
+            policy.check(self.request.user, action, parlor_id=session.parlor_id)
+        return session
+
     def _render(self, session_id: int) -> dict[str, Any]:
         session = sessions_with_seats().get(pk=session_id)
         return SessionSerializer(session, context=self.get_serializer_context()).data
@@ -79,8 +93,14 @@ class SessionViewSet(
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         form = SessionOpenSerializer(data=request.data, context=self.get_serializer_context())
         form.is_valid(raise_exception=True)
-        session = session_open(**form.validated_data, by=acting_user(request))
-        return Response(self._render(session.pk), status=status.HTTP_201_CREATED)
+        session = session_open(
+            **form.validated_data,
+            by=acting_user(request),
+            savepoint=not rolls_back_whole(request),
+        )
+        # The session as written, its seats and players loaded: shown without a query.
+        body = SessionSerializer(session, context=self.get_serializer_context()).data
+        return Response(body, status=status.HTTP_201_CREATED)
 
     @extend_schema(
         request=None,
@@ -92,8 +112,11 @@ class SessionViewSet(
     @action(detail=True, methods=["post"])
     @idempotent
     def close(self, request: Request, pk: str) -> Response:
-        session = self.get_object()
-        rows = session_close(session=session, by=acting_user(request))
+        # The row alone: the service locks and reads what closing needs (seats included).
+        session = self._seen(Session.objects.filter(pk=_session_id(pk)).first())
+        rows = session_close(
+            session=session, by=acting_user(request), savepoint=not rolls_back_whole(request)
+        )
         return Response(SettlementSerializer(rows, many=True).data)
 
     @extend_schema(
@@ -112,4 +135,14 @@ class SessionViewSet(
     @action(detail=True, methods=["get"], pagination_class=None, filterset_class=None)
     def balances(self, request: Request, pk: str) -> Response:
         """Each seat's net in this session (points relative to the start), and the pot."""
-        return Response(session_balances_body(session=self.get_object()))
+        found = session_with_accounts(session_id=_session_id(pk))  # one query: all it needs
+        session = self._seen(found and found[0])
+        return Response(session_balances_body(session=session, accounts=found and found[1]))
+
+
+def _session_id(pk: str) -> int:
+    """The URL's session id; anything but a number is no session (404), as DRF's lookup."""
+    try:
+        return int(pk)
+    except ValueError:
+        raise Http404("No such session.") from None

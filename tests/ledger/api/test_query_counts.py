@@ -16,8 +16,9 @@ from ledger.services.corrections import hand_void
 from ledger.services.hands import hand_record
 from ledger.services.settlements import session_close
 from parlor.services.roles import ROLE_MANAGER
-from tests.ledger.api.support import RoleClients, post_hand
-from tests.ledger.api.world import dealer_busts_seat_1
+from tests.ledger.api.support import RoleClients, post, post_hand
+from tests.ledger.api.test_sessions import opening
+from tests.ledger.api.world import World, dealer_busts_seat_1
 from tests.ledger.factories import SessionFactory, draw, ron
 from tests.parlor.factories import (
     ParlorFactory,
@@ -178,3 +179,53 @@ def test_recording_a_hand_takes_at_most_eight_queries(
 
     assert response.status_code == 201
     assert {posting["kind"] for posting in response.json()["postings"]} == {"hand", "deposit"}
+
+
+def test_balances_take_three_queries(
+    role_groups: None, api_as: RoleClients, django_assert_num_queries: Any
+) -> None:
+    """Token and roles, the session with its seats, players and accounts, the entries' sums:
+    the view reads no session of its own."""
+    staff = api_as("staff")
+    session = _session_with_draws(2)
+
+    with django_assert_num_queries(3):
+        response = staff.get(f"/api/sessions/{session.pk}/balances/")
+
+    assert response.status_code == 200
+    assert [seat["seat"] for seat in response.json()["seats"]] == [0, 1, 2, 3]
+
+
+@pytest.mark.requires_postgres  # elsewhere the postings and their entries take more inserts
+def test_closing_reads_the_session_once_before_the_service(
+    role_groups: None, api_as: RoleClients, django_assert_num_queries: Any
+) -> None:
+    """The view reads the session row alone (no seats): the service locks it and reads the
+    rest, its postings in one statement, no savepoint of its own: 16 queries with the
+    idempotency key (docs/performance.md lists them)."""
+    manager = api_as("manager")
+    session = SessionFactory()
+    hand_record(session=session, hand=dealer_busts_seat_1(), entered_by=_user())
+
+    with django_assert_num_queries(16):
+        response = post(manager, f"/api/sessions/{session.pk}/close/", **{"Idempotency-Key": "c"})
+
+    assert response.status_code == 200, response.content
+    assert len(response.json()) == 4
+
+
+@pytest.mark.requires_postgres  # elsewhere the accounts' insert and check differ
+def test_opening_a_session_takes_fourteen_queries(
+    world: World, api_as: RoleClients, django_assert_num_queries: Any
+) -> None:
+    """Token and roles, the transaction (2); the table with its parlor, the four players in
+    one query, the ruleset and the rate; the table's lock and its open sessions; the
+    session, its seats and its accounts inserted and the accounts checked; the idempotency
+    key. The response shows the session written: no query to read it back."""
+    staff = api_as("staff")
+
+    with django_assert_num_queries(14):
+        response = post(staff, "/api/sessions/", opening(world), **{"Idempotency-Key": "open"})
+
+    assert response.status_code == 201, response.content
+    assert response.json() == staff.get(f"/api/sessions/{response.json()['id']}/").json()
