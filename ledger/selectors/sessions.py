@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.db import connection
 from django.db.models import JSONField, OuterRef, QuerySet, Subquery
+from django.db.transaction import TransactionManagementError
 
 from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.models import Account, AccountKind, HandResult, Session, SessionSeat, Settlement
@@ -20,6 +22,24 @@ def session_lock_for_update(*, session_id: int) -> QuerySet[Session]:
     Use inside ``transaction.atomic``; SQLite ignores the lock (it serialises writes anyway).
     """
     return Session.objects.filter(pk=session_id).select_for_update()
+
+
+def session_locked(*, session_id: int) -> Session:
+    """``session_lock_for_update(...).get()`` by a statement compiled once per process
+    (building and compiling the queryset cost four times the round trip). Raises
+    ``Session.DoesNotExist``; like Django's, refuses to run outside a transaction."""
+    _require_transaction("session_locked")
+    rows = _LOCKED.rows(session_id=session_id)
+    if not rows:
+        raise Session.DoesNotExist(f"no session {session_id}")
+    return rows[0]
+
+
+def _require_transaction(what: str) -> None:
+    # A lock taken in autocommit ends with its statement: as Django's select_for_update
+    # (which has no lock, and no refusal, on SQLite).
+    if connection.features.has_select_for_update and connection.get_autocommit():
+        raise TransactionManagementError(f"{what} locks: use it inside transaction.atomic")
 
 
 def session_seats(*, session: Session) -> list[SessionSeat]:
@@ -110,6 +130,14 @@ def _accounts_of(session: Session, seats: list[Any]) -> SessionAccounts:
 # A session id no session has: where the prepared queries take the real one.
 _SESSION = -1_000_000_007
 _SEATS_WITH_ACCOUNTS = PreparedQuery(_seats_with_accounts, session_id=_SESSION)
+_LOCKED: PreparedQuery[Session] = PreparedQuery(
+    lambda session_id: session_lock_for_update(session_id=session_id), session_id=_SESSION
+)
+# The lock alone (the row is read again with the seats, after the lock is held).
+_LOCK_ONLY: PreparedQuery[Session] = PreparedQuery(
+    lambda session_id: session_lock_for_update(session_id=session_id).only("pk"),
+    session_id=_SESSION,
+)
 
 
 def session_accounts(*, session: Session) -> SessionAccounts:
@@ -171,8 +199,10 @@ def session_next_hand(*, session_id: int, lock: bool) -> NextHand:
     query, compiled once per process (``PreparedQuery``: compiling it cost more CPU than
     the rest of recording a hand). Raises ``Session.DoesNotExist`` for no such session.
     """
-    if lock and not session_lock_for_update(session_id=session_id).values_list("pk"):
-        raise Session.DoesNotExist(f"no session {session_id}")
+    if lock:
+        _require_transaction("session_next_hand(lock=True)")
+        if not _LOCK_ONLY.rows(session_id=session_id):
+            raise Session.DoesNotExist(f"no session {session_id}")
     seats: list[Any] = _NEXT_HAND.rows(session_id=session_id)  # annotated rows
     if not seats:
         raise Session.DoesNotExist(f"no session {session_id}")

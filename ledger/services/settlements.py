@@ -52,7 +52,7 @@ from ledger.selectors import (
     session_accounts,
     session_balances,
     session_live_hands,
-    session_lock_for_update,
+    session_locked,
     session_settlement,
 )
 from ledger.selectors.closing import session_close_number
@@ -108,7 +108,7 @@ def session_close(
 
 
 def _close(*, session: Session, by: User, stop: bool) -> list[Settlement]:
-    locked = session_lock_for_update(session_id=session.pk).get()
+    locked = session_locked(session_id=session.pk)
     close_action = Action.STOP_SESSION if stop else Action.CLOSE_SESSION
     policy.check(by, close_action, parlor_id=locked.parlor_id)
     if locked.state != SessionState.OPEN:
