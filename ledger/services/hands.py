@@ -270,7 +270,8 @@ def hand_result_write(
 
     The hand is returned with its postings and their entries loaded (no query to show it).
     """
-    hand = HandResult.objects.create(
+    # Written with its postings (postings_create: one statement on PostgreSQL).
+    hand = HandResult(
         session=session,
         ordinal=ordinal,
         version=1 if supersedes is None else supersedes.version + 1,

@@ -108,7 +108,9 @@ def postings_create(
     """Write balanced postings and their legs (zero legs are left out) in one statement on
     PostgreSQL (two elsewhere, or when two postings share a kind); each returned posting
     carries its entries, as ``prefetch_related`` would. ``reverses``: the posting they
-    mirror (a single correction posting)."""
+    mirror (a single correction posting). ``hand`` not yet saved is written here
+    first: in the same statement on PostgreSQL (a hand POST's round trip and ``save`` less).
+    """
     legs_of = []
     for plan in planned:
         legs = [leg for leg in plan.legs if not leg.is_zero]
@@ -128,9 +130,14 @@ def postings_create(
     ]
     kinds = {posting.kind for posting in postings}
     together = connection.vendor == "postgresql" and len(kinds) == len(postings) > 0
+    new_hand = hand if hand is not None and hand._state.adding else None
     if together:
-        _insert_together(postings, legs_of)
+        _insert_together(postings, legs_of, new_hand)
     else:
+        if new_hand is not None:
+            new_hand.save(force_insert=True)
+        for posting in postings:
+            posting.hand = hand  # its id, now that it has one
         Posting.objects.bulk_create(postings)
     entries = [
         [
@@ -156,21 +163,42 @@ def postings_create(
 _ENTRY_COLUMNS = ("account_id", "points", "chips", "money", "reason")
 
 
-def _insert_together(postings: list[Posting], legs_of: list[list[Leg]]) -> None:
-    """PostgreSQL: the postings and all their entries in one statement (a data-modifying
-    ``WITH``), each entry finding its posting by kind (distinct here). Sets the ids."""
+def _values(model: type[Model], instance: Model, *, but: str = "") -> tuple[str, list[Any]]:
+    """``model``'s columns (the id and ``but`` aside) and ``instance``'s values for them."""
     quote = connection.ops.quote_name
-    fields = [field for field in Posting._meta.concrete_fields if not field.primary_key]
+    fields = [f for f in model._meta.concrete_fields if not f.primary_key and f.name != but]
     columns = ", ".join(quote(str(field.column)) for field in fields)
-    row = f"({', '.join(['%s'] * len(fields))})"
-    params: list[Any] = [
-        field.get_db_prep_save(field.pre_save(posting, True), connection)
-        for posting in postings
-        for field in fields
+    return columns, [
+        field.get_db_prep_save(field.pre_save(instance, True), connection) for field in fields
     ]
-    sql = (
-        f"WITH new_posting AS (INSERT INTO {quote(Posting._meta.db_table)} ({columns})"
-        f" VALUES {', '.join([row] * len(postings))} RETURNING id, kind)"
+
+
+def _insert_together(
+    postings: list[Posting], legs_of: list[list[Leg]], new_hand: HandResult | None
+) -> None:
+    """PostgreSQL: the postings and all their entries in one statement (a data-modifying
+    ``WITH``), each entry finding its posting by kind (distinct here); ``new_hand`` first,
+    the postings taking its id. Sets the ids."""
+    quote = connection.ops.quote_name
+    sql, params = "WITH ", list[Any]()
+    if new_hand is not None:
+        columns, params = _values(HandResult, new_hand)
+        sql += (
+            f"new_hand AS (INSERT INTO {quote(HandResult._meta.db_table)} ({columns})"
+            f" VALUES ({', '.join(['%s'] * len(params))}) RETURNING id), "
+        )
+    but = "hand" if new_hand is not None else ""
+    rows = []
+    for posting in postings:
+        columns, values = _values(Posting, posting, but=but)
+        params += values
+        taken = ["(SELECT id FROM new_hand)"] if but else []
+        rows.append(", ".join(["%s"] * len(values) + taken))
+    if but:
+        columns += f", {quote(Posting._meta.get_field('hand').column)}"
+    sql += (
+        f"new_posting AS (INSERT INTO {quote(Posting._meta.db_table)} ({columns})"
+        f" VALUES {', '.join(f'({row})' for row in rows)} RETURNING id, kind)"
     )
     legs = [(posting.kind, leg) for posting, kind_legs in zip(postings, legs_of, strict=True)
             for leg in kind_legs]  # fmt: skip
@@ -186,12 +214,19 @@ def _insert_together(postings: list[Posting], legs_of: list[list[Leg]]) -> None:
         for kind, leg in legs:
             params += [str(kind), leg.account.pk, leg.points, leg.chips, leg.money, leg.reason]
     sql += " SELECT id, kind FROM new_posting"
+    if new_hand is not None:
+        sql += " UNION ALL SELECT id, NULL FROM new_hand"
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         ids = {kind: pk for pk, kind in cursor.fetchall()}
+    if new_hand is not None:
+        new_hand.pk = ids[None]
+        new_hand._state.adding, new_hand._state.db = False, connection.alias
     for posting in postings:
         posting.pk = ids[posting.kind]
         posting._state.adding, posting._state.db = False, connection.alias
+        if new_hand is not None:
+            posting.hand = new_hand
 
 
 def related_loaded(instance: Model, name: str, rows: list[Any]) -> None:
