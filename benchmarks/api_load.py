@@ -11,7 +11,9 @@ What it does, on loopback only:
    creates a parlor, one table and four players per client, a staff and a
    manager login with API tokens;
 2. starts a real server (gunicorn, ``--workers`` x ``--threads``, production
-   settings: DEBUG off) on 127.0.0.1 and a free port;
+   settings: DEBUG off, the application preloaded before the workers fork) on
+   127.0.0.1 and a free port, and warms it up (``warm_up``: a few reads of the
+   sessions list at once, so that each worker's first imports are not counted);
 3. runs ``--clients`` threads for ``--duration`` seconds (or ``--max-requests``
    each), each over one keep-alive connection (http.client). Each client opens
    its own session and records hands into it, a realistic mix (rons, some
@@ -209,6 +211,9 @@ def start_server(
         str(gunicorn), "config.wsgi", "-c", str(PROBE), "--bind", f"127.0.0.1:{port}",
         "--workers", str(workers), "--threads", str(threads),
         "--worker-class", "gthread", "--keep-alive", "30", "--log-level", "warning",
+        # Django loaded once, before the workers fork: a worker's start (about a second of
+        # CPU) is not a request's cost, and would otherwise land in the measured window.
+        "--preload",
     ]  # fmt: skip
     server = subprocess.Popen(command, cwd=root, env=env)
     deadline = time.monotonic() + 60
@@ -225,6 +230,29 @@ def start_server(
             time.sleep(0.2)
     server.terminate()
     raise RuntimeError("the server did not answer /healthz within 60 s")
+
+
+WARM_UP_ROUNDS = 3
+
+
+def warm_up(port: int, fixtures: Fixtures, workers: int) -> None:
+    """Reads of the sessions list, several at once, before anything is measured: each
+    worker imports its views and opens its database connection on its first requests (a
+    start, once per worker, not the cost of a request). Figures are counted after this."""
+
+    def read() -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=REQUEST_TIMEOUT_SECONDS)
+        headers = {"Authorization": f"Token {fixtures.staff_token}"}
+        conn.request("GET", "/api/sessions/?page_size=1", headers=headers)
+        conn.getresponse().read()
+        conn.close()
+
+    for _ in range(WARM_UP_ROUNDS):
+        readers = [threading.Thread(target=read) for _ in range(4 * workers)]
+        for reader in readers:
+            reader.start()
+        for reader in readers:
+            reader.join()
 
 
 # --- the clients --------------------------------------------------------------
@@ -466,6 +494,7 @@ def run_load(args: argparse.Namespace, root: Path, label: str) -> dict[str, Any]
         fixtures = prepare_database(env, args.clients, root)
         port = free_port()
         server = start_server(env, port, args.workers, args.threads, root)
+        warm_up(port, fixtures, args.workers)
         clients = [Client(i, port, fixtures, seed=i) for i in range(args.clients)]
         start = threading.Barrier(args.clients + 1)
         threads = [
