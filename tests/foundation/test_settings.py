@@ -22,6 +22,7 @@ SETTINGS_VARIABLES = (
     "CELERY_BROKER_URL",
     "CELERY_RESULT_BACKEND",
     "TIME_ZONE",
+    "DATABASE_SERVER_SIDE_BINDING",
 )
 PRODUCTION_ENV = {"DEBUG": "0", "ALLOWED_HOSTS": "ledger.parlor.example"}
 
@@ -37,6 +38,7 @@ print(json.dumps({
     "RESULT_BACKEND": settings.CELERY_RESULT_BACKEND,
     "ALLOWED_HOSTS": settings.ALLOWED_HOSTS,
     "TIME_ZONE": settings.TIME_ZONE,
+    "OPTIONS": settings.DATABASES["default"].get("OPTIONS", {}),
 }))
 """
 
@@ -89,6 +91,15 @@ def test_environment_names_database_broker_hosts_and_time_zone() -> None:
     assert loaded["RESULT_BACKEND"] == "redis://cache.internal:6379/0"
     assert loaded["ALLOWED_HOSTS"] == ["ledger.parlor.example", "admin.parlor.example"]
     assert loaded["TIME_ZONE"] == "Asia/Tokyo"
+
+
+def test_postgresql_binds_parameters_on_the_server_unless_told_not_to() -> None:
+    postgres = {"DATABASE_URL": "postgres://ledger:pw@db.internal:5432/ledger"}
+
+    assert settings_under(postgres)["OPTIONS"] == {"server_side_binding": True}
+    off = settings_under({**postgres, "DATABASE_SERVER_SIDE_BINDING": "0"})
+    assert "server_side_binding" not in off["OPTIONS"]  # type: ignore[operator]
+    assert "server_side_binding" not in settings_under({})["OPTIONS"]  # type: ignore[operator]
 
 
 @pytest.mark.parametrize(
