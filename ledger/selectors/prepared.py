@@ -24,6 +24,7 @@ from django.db.models import Model, QuerySet
 from django.db.models.query import get_related_populators
 
 M = TypeVar("M", bound=Model)
+_BIGINT = (-(2**63), 2**63 - 1)  # the range of the integer columns' values
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +65,11 @@ class PreparedQuery(Generic[M]):
         return compiled
 
     def rows(self, **values: Any) -> list[M]:
+        if any(type(value) is int and not _BIGINT[0] <= value <= _BIGINT[1] for value in
+               values.values()):  # fmt: skip
+            # No row has it (an id from a URL, say): Django's lookups match nothing, as here;
+            # SQLite would raise OverflowError binding it.
+            return []
         alias = DEFAULT_DB_ALIAS
         compiled = self._compile(alias)
         params = list(compiled.params)

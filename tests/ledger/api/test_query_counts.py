@@ -229,3 +229,16 @@ def test_opening_a_session_takes_fourteen_queries(
 
     assert response.status_code == 201, response.content
     assert response.json() == staff.get(f"/api/sessions/{response.json()['id']}/").json()
+
+
+@pytest.mark.parametrize("session_id", [2**63, 2**64 + 5, 0])
+def test_a_session_id_out_of_the_integer_range_is_not_found(
+    world: World, api_as: RoleClients, session_id: int
+) -> None:
+    """The prepared reads take the URL's id as it is; one no row can have is a 404 on every
+    database (SQLite would otherwise raise binding it)."""
+    staff, manager = api_as("staff"), api_as("manager")
+
+    assert staff.get(f"/api/sessions/{session_id}/balances/").status_code == 404
+    assert post_hand(staff, f"/api/sessions/{session_id}/hands/", draw(0)).status_code == 404
+    assert post(manager, f"/api/sessions/{session_id}/close/").status_code == 404
