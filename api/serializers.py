@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import connection
 from django.db.models import Model, QuerySet
 from rest_framework import serializers
 
@@ -50,7 +51,11 @@ class PrimaryKeysField(serializers.ListField):
                 ids.append(None if isinstance(item, bool) else pk_field.to_python(item))
             except DjangoValidationError:
                 ids.append(None)
-        rows = {row.pk: row for row in queryset.filter(pk__in={i for i in ids if i is not None})}
+        # An id beyond the column's range matches nothing (as DRF's ``get(pk=...)`` finds);
+        # ``pk__in`` would send it, and SQLite raises binding it.
+        low, high = connection.ops.integer_field_range(pk_field.get_internal_type())
+        wanted = {i for i in ids if type(i) is int and low <= i <= high}
+        rows = {row.pk: row for row in queryset.filter(pk__in=wanted)}
         result: list[Model] = []
         errors: dict[int, Any] = {}
         for index, (item, pk) in enumerate(zip(data, ids, strict=True)):

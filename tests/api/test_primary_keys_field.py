@@ -43,7 +43,7 @@ def test_rows_come_in_the_order_given_with_one_query(django_assert_num_queries: 
 @pytest.mark.parametrize(
     "players",
     [
-        [999_999, "first", None, True, "", 2.5],
+        [999_999, "first", None, True, "", 2.5, 2**63, -(2**64)],
         "not a list",
         {"0": 1},
         7,
