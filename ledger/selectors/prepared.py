@@ -24,7 +24,6 @@ from django.db.models import Model, QuerySet
 from django.db.models.query import get_related_populators
 
 M = TypeVar("M", bound=Model)
-_BIGINT = (-(2**63), 2**63 - 1)  # the range of the integer columns' values
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,12 +64,12 @@ class PreparedQuery(Generic[M]):
         return compiled
 
     def rows(self, **values: Any) -> list[M]:
-        if any(type(value) is int and not _BIGINT[0] <= value <= _BIGINT[1] for value in
-               values.values()):  # fmt: skip
+        alias = DEFAULT_DB_ALIAS
+        low, high = connections[alias].ops.integer_field_range("BigIntegerField")
+        if any(type(value) is int and not low <= value <= high for value in values.values()):
             # No row has it (an id from a URL, say): Django's lookups match nothing, as here;
             # SQLite would raise OverflowError binding it.
             return []
-        alias = DEFAULT_DB_ALIAS
         compiled = self._compile(alias)
         params = list(compiled.params)
         for name, positions in compiled.slots.items():

@@ -60,14 +60,10 @@ class SessionViewSet(
         The state is the service's to judge (closing a closed session returns its
         settlement again), so only the parlor and the role are asked here.
         """
-        session = super().get_object()
-        action = self.roles_by_action.get(self.action or "")
-        if action is not None and action is not Action.VIEW_BOOKS:
-            policy.check(self.request.user, action, parlor_id=session.parlor_id)
-        return session
+        return self._seen(super().get_object())
 
     def _seen(self, session: Session | None) -> Session:
-        """``get_object``'s answer for a session read by the caller: 404 where the user does
+        """``get_object``'s answer for a session however it was read: 404 where the user does
         not see the books (as the scoped queryset), the policy's refusal for the role."""
         if session is None or not policy.allows(
             self.request.user, Action.VIEW_BOOKS, parlor_id=session.parlor_id
@@ -136,8 +132,9 @@ class SessionViewSet(
     def balances(self, request: Request, pk: str) -> Response:
         """Each seat's net in this session (points relative to the start), and the pot."""
         found = session_with_accounts(session_id=_session_id(pk))  # one query: all it needs
-        session = self._seen(found and found[0])
-        return Response(session_balances_body(session=session, accounts=found and found[1]))
+        session = self._seen(found[0] if found else None)
+        accounts = found[1] if found else None
+        return Response(session_balances_body(session=session, accounts=accounts))
 
 
 def _session_id(pk: str) -> int:
