@@ -1,0 +1,118 @@
+"""Prepared reads that share a row's repeated parts (``PreparedQuery(shared=...)``).
+
+A session's seat rows each repeat the session, its accounts and its last hand's
+state; the prepared read builds those once. What it gives must still be what
+Django's own queryset gives, row by row, and the accounts what the table holds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.forms.models import model_to_dict
+
+from ledger.models import Account, HandResult, Session, SessionSeat
+from ledger.selectors import session_accounts, session_next_hand
+from ledger.selectors.prepared import PreparedQuery
+from ledger.selectors.sessions import _next_hand_rows, _seats_with_accounts
+from tests.ledger.conftest import Record
+from tests.ledger.factories import draw, ron
+
+pytestmark = pytest.mark.django_db
+
+ANNOTATIONS = [
+    "player_account",
+    "pot_account",
+    "fee_account",
+    "house_account",
+    "last_ordinal",
+    "last_live",
+    "last_live_ordinal",
+    "last_state",
+]
+
+
+def _as_django_reads(rows: list[Any]) -> list[tuple[Any, ...]]:
+    return [
+        (
+            model_to_dict(row),
+            model_to_dict(row.session),
+            model_to_dict(row.player),
+            {name: getattr(row, name) for name in ANNOTATIONS},
+        )
+        for row in rows
+    ]
+
+
+def test_the_next_hand_read_gives_djangos_rows_with_one_session(
+    session: Session, record: Record
+) -> None:
+    record(session, draw(0, riichi=[0]), ron(2, 3))
+    shared = frozenset(
+        {"session", "pot_account", "fee_account", "house_account"}
+        | {"last_ordinal", "last_live", "last_live_ordinal", "last_state"}
+    )
+    prepared = PreparedQuery(_next_hand_rows, shared=shared, session_id=-1_000_000_007)
+
+    rows = prepared.rows(session_id=session.pk)
+    django_rows = list(_next_hand_rows(session.pk))
+
+    assert [row.seat for row in rows] == [0, 1, 2, 3]
+    assert _as_django_reads(rows) == _as_django_reads(django_rows)
+    assert all(row.session is rows[0].session for row in rows)  # built once
+    assert len({id(row.player) for row in rows}) == 4  # each seat its own player
+    last = HandResult.objects.get(session=session, ordinal=2)
+    assert rows[3].last_state == last.game_state and rows[3].last_live == last.pk
+
+
+def test_without_shared_parts_each_row_builds_its_own(session: Session) -> None:
+    prepared = PreparedQuery(_seats_with_accounts, session_id=-1_000_000_007)
+
+    rows = prepared.rows(session_id=session.pk)
+
+    assert _as_django_reads_without_hands(rows) == _as_django_reads_without_hands(
+        list(_seats_with_accounts(session.pk))
+    )
+    assert rows[0].session is not rows[1].session
+
+
+def _as_django_reads_without_hands(rows: list[SessionSeat]) -> list[tuple[Any, ...]]:
+    return [(model_to_dict(r), model_to_dict(r.session), r.player_account) for r in rows]
+
+
+def test_the_accounts_are_the_tables_rows(session: Session) -> None:
+    accounts = session_accounts(session=session)
+
+    for account in (*accounts.seats, accounts.pot, accounts.fee, accounts.house):
+        stored = Account.objects.get(pk=account.pk)
+        assert model_to_dict(account) == model_to_dict(stored)
+        assert not account._state.adding  # read, not to be inserted
+    assert [account.player for account in accounts.seats] == list(accounts.players)
+
+
+def test_the_next_hand_starts_from_the_last_states_one_decoding(
+    session: Session, record: Record
+) -> None:
+    (hand,) = record(session, draw(0, 1))
+
+    next_hand = session_next_hand(session_id=session.pk, lock=False)
+
+    assert next_hand.state == HandResult.objects.get(pk=hand.pk).game_state
+    assert (next_hand.ordinal, next_hand.last_live_ordinal, next_hand.replay) == (2, 1, False)
+
+
+@pytest.mark.parametrize(
+    ("shared", "complaint"),
+    [
+        (frozenset({"no_such_part"}), "shared names no annotation or related object"),
+        (frozenset({"seats"}), "shared names no annotation or related object"),
+    ],
+)
+def test_shared_must_name_a_part_of_the_query(
+    session: Session, shared: frozenset[str], complaint: str
+) -> None:
+    prepared = PreparedQuery(_seats_with_accounts, shared=shared, session_id=-1_000_000_007)
+
+    with pytest.raises(ValueError, match=complaint):
+        prepared.rows(session_id=session.pk)
