@@ -7,9 +7,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Sum
+from django.db.models import QuerySet, Sum
 
 from ledger.models import Account, AccountKind, HandResult, LedgerEntry, Session
+from ledger.selectors.prepared import PreparedQuery
 from ledger.selectors.sessions import session_accounts, session_live_hands
 from parlor.models import Player
 
@@ -42,14 +43,22 @@ def player_balance(*, player: Player) -> Balance:
     return _balance(entries.aggregate(**_SUMS))
 
 
-def session_balances(*, session: Session) -> dict[int, Balance]:
-    """Each account's net from this session's postings, by account id (untouched ones absent)."""
-    rows = (
-        LedgerEntry.objects.filter(posting__session=session)
+def _session_sums(session_id: int) -> QuerySet[LedgerEntry, Any]:
+    return (
+        LedgerEntry.objects.filter(posting__session_id=session_id)
         .values("account_id")
         .annotate(**_SUMS)
         .order_by("account_id")
     )
+
+
+# Compiled once per process: building the grouped query cost more CPU than running it.
+_SESSION_SUMS = PreparedQuery(_session_sums, session_id=-1_000_000_007)
+
+
+def session_balances(*, session: Session) -> dict[int, Balance]:
+    """Each account's net from this session's postings, by account id (untouched ones absent)."""
+    rows = _SESSION_SUMS.dicts(session_id=session.pk)
     return {row["account_id"]: _balance(row) for row in rows}
 
 

@@ -56,7 +56,7 @@ class PreparedQuery(Generic[M]):
 
     def __init__(
         self,
-        build: Callable[..., QuerySet[M]],
+        build: Callable[..., QuerySet[M, Any]],
         *,
         shared: frozenset[str] = frozenset(),
         **markers: Any,
@@ -93,12 +93,35 @@ class PreparedQuery(Generic[M]):
         return compiled
 
     def rows(self, **values: Any) -> list[M]:
+        """The query's model instances, as iterating the queryset would give them."""
+        found = self._fetch(values)
+        if found is None:
+            return []
+        compiled, fetched, alias = found
+        return _instances(compiled, fetched, alias)
+
+    def dicts(self, **values: Any) -> list[dict[str, Any]]:
+        """A ``values()`` query's rows, as iterating it would give them (``ValuesIterable``)."""
+        found = self._fetch(values)
+        if found is None:
+            return []
+        compiled, fetched, alias = found
+        query = compiled.compiler.query
+        names = list(query.selected or ()) or [
+            *query.extra_select,
+            *query.values_select,
+            *query.annotation_select,
+        ]
+        converted = _converted(compiled, fetched, connections[alias])
+        return [dict(zip(names, row, strict=True)) for row in converted]
+
+    def _fetch(self, values: dict[str, Any]) -> tuple[_Compiled, list[Any], str] | None:
         alias = DEFAULT_DB_ALIAS
         low, high = connections[alias].ops.integer_field_range("BigIntegerField")
         if any(type(value) is int and not low <= value <= high for value in values.values()):
             # No row has it (an id from a URL, say): Django's lookups match nothing, as here;
             # SQLite would raise OverflowError binding it.
-            return []
+            return None
         compiled = self._compile(alias)
         params = list(compiled.params)
         for name, positions in compiled.slots.items():
@@ -106,12 +129,13 @@ class PreparedQuery(Generic[M]):
                 params[position] = values[name]
         with connections[alias].cursor() as cursor:
             cursor.execute(compiled.sql, params)
-            fetched = cursor.fetchall()
-        return _instances(compiled, fetched, alias)
+            return compiled, cursor.fetchall(), alias
 
 
 def _shared_parts(compiler: Any, shared: frozenset[str]) -> tuple[frozenset[int], frozenset[str]]:
     """The column positions of what ``shared`` names, and the relations among them."""
+    if not shared:
+        return frozenset(), frozenset()
     annotations = compiler.annotation_col_map or {}
     relations = {
         info["field"].name: info for info in compiler.klass_info.get("related_klass_infos", ())

@@ -1,8 +1,9 @@
-"""Prepared reads that share a row's repeated parts (``PreparedQuery(shared=...)``).
+"""Prepared reads (``PreparedQuery``): what Django's own queryset gives, compiled once.
 
 A session's seat rows each repeat the session, its accounts and its last hand's
-state; the prepared read builds those once. What it gives must still be what
-Django's own queryset gives, row by row, and the accounts what the table holds.
+state; the prepared read builds those once (``shared=``). What it gives must
+still be what Django's own queryset gives, row by row, and the accounts what the
+table holds. A ``values()`` query gives the dicts Django's would (``dicts``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from django.forms.models import model_to_dict
 
 from ledger.models import Account, HandResult, Session, SessionSeat
 from ledger.selectors import session_accounts, session_next_hand
+from ledger.selectors.balances import _session_sums
 from ledger.selectors.prepared import PreparedQuery
 from ledger.selectors.sessions import _next_hand_rows, _seats_with_accounts
 from tests.ledger.conftest import Record
@@ -116,3 +118,15 @@ def test_shared_must_name_a_part_of_the_query(
 
     with pytest.raises(ValueError, match=complaint):
         prepared.rows(session_id=session.pk)
+
+
+def test_a_values_query_gives_djangos_dicts(session: Session, record: Record) -> None:
+    record(session, draw(0, riichi=[0]), ron(2, 3), draw(1, 2, riichi=[1, 2]))
+    prepared = PreparedQuery(_session_sums, session_id=-1_000_000_007)
+
+    rows = prepared.dicts(session_id=session.pk)
+
+    assert rows == list(_session_sums(session.pk))
+    assert len(rows) == 5  # four seats and the pot
+    assert sum(row["points"] for row in rows) == 0
+    assert prepared.dicts(session_id=2**63) == []  # beyond the key column: no row
