@@ -208,8 +208,8 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
         for item in melds:
             if type(item) is not dict or item.keys() != _MELD_KEYS:
                 return None
-            key = (item["kind"], item["tiles"])
-            called_set = meld_table.get(key) or meld(*key)
+            meld_key = (item["kind"], item["tiles"])
+            called_set = meld_table.get(meld_key) or meld(*meld_key)
             if called_set is None:
                 return None
             called.append(called_set)
