@@ -144,13 +144,22 @@ class Plan:
     ruleset: Ruleset
     closed: Side
     opened: Side
-    # (addend, guards) of the physical-copies check on each suit word's plain codes and on
+    # addend and guards of the physical-copies check on each suit word's plain codes and on
     # the red word (engine.fast.tables.copies_check)
-    copies: tuple[tuple[int, int], ...]
+    add0: int
+    guards0: int
+    add1: int
+    guards1: int
+    add2: int
+    guards2: int
+    add3: int
+    guards3: int
+    add_red: int
+    guards_red: int
     seats: dict[str, int]  # seat_wind letter -> wind kind, for the seats the table has
     rounds: dict[str, int]  # round_wind letter -> wind kind, for the rounds the ruleset plays
     riichi_kinds: frozenset[str]
-    # "no kazoe": a han count no hand reaches
+    # kazoe from this many han (1000, a han count no hand reaches: no kazoe)
     kazoe_han: int
     kiriage: bool
     double_wind_pair_fu: int
@@ -188,11 +197,13 @@ def compile_plan(ruleset: Ruleset) -> Plan | None:
         return None  # counted on concealed runs only; an open value would count called ones
     from engine.fast.tables import copies_check
 
+    (a0, g0), (a1, g1), (a2, g2), (a3, g3), (ar, gr) = copies_check(ruleset.tiles)
     return Plan(
-        ruleset, sides[0], sides[1], copies_check(ruleset.tiles),
+        ruleset, sides[0], sides[1], a0, g0, a1, g1, a2, g2, a3, g3, ar, gr,
         {w: WIND_LETTERS[w] for w in "ESWN"[: ruleset.players]},
         {w: WIND_LETTERS[w] for w in ruleset.rounds_played},
-        ruleset.riichi_kinds, ruleset.kazoe_han or 1000, ruleset.kiriage,
+        ruleset.riichi_kinds, 1000 if ruleset.kazoe_han is None else ruleset.kazoe_han,
+        ruleset.kiriage,
         ruleset.double_wind_pair_fu, ruleset.yakuman_stack, dict(ruleset.supersedes),
         ruleset.players - 1, ruleset.honba_per_payer, ruleset.riichi_stick, ruleset.dora_next,
     )  # fmt: skip

@@ -25,8 +25,7 @@ refuse for another reason than "no yaku" or "not a winning hand").
 from __future__ import annotations
 
 from itertools import product
-from operator import itemgetter
-from typing import TYPE_CHECKING, Any, final
+from typing import TYPE_CHECKING, Any, Final, final
 
 from engine.errors import EngineError
 from engine.fast import parts
@@ -68,7 +67,7 @@ from engine.fast.tables import (
 from engine.fast.tables import melds as meld_table
 from engine.hand.arrangement import RYANMEN, SHANPON, TANKI
 from engine.hand.context import no_yaku_message, not_winning_message
-from engine.hand.limits import YAKUMAN_BASE, basic_points
+from engine.hand.limits import HAN_LIMITS, MANGAN_BASE, YAKUMAN_BASE
 from engine.record import FLAGS
 from engine.rulesets import registry
 from engine.tiles import EAST, HAKU, KIND, N_KINDS, TERMINALS_AND_HONOURS, YAOCHUU_MASK
@@ -84,11 +83,8 @@ _DEFAULTS: dict[str, Any] = {
     "melds": [], "dora_indicators": "", "ura_indicators": "", "riichi": "none",
     **dict.fromkeys(FLAGS, False), "honba": 0, "riichi_sticks": 0,
 }  # fmt: skip
-_TYPES = (str, str, str, list, str, str, str, str, str, str, str, *(bool,) * 8, int, int)
-_ALL = itemgetter(*FIELDS)
 _FAST_KEYS = frozenset((*FIELDS, "options"))
 _REQUIRED = frozenset(FIELDS) - frozenset(_DEFAULTS)
-_MELD_KEYS = frozenset(("kind", "tiles"))
 MAX_INDICATORS = 16  # keeps every packed field below its guard bit
 MAX_HAND_TEXT = 28  # 14 tiles, each with its own suit letter at most
 LOW_BITS = 0x1FF  # kinds 0-8: with the same bit +9 and +18, a sanshoku
@@ -96,11 +92,16 @@ ITTSU_STARTS = (1 << 0) | (1 << 9) | (1 << 18)
 SUIT_OF = tuple(k // 9 if k < 27 else 3 for k in range(N_KINDS))
 _YAOCHUU_BITS = YAOCHUU_MASK
 _KOKUSHI_HELD = occupancy(TERMINALS_AND_HONOURS)
-_ALL_NINE = OCCUPIED[0][1]  # every field of a number suit's word held
+_OCC_ADD9: Final = OCCUPIED[0][0]
+_OCC_GUARDS9: Final = OCCUPIED[0][1]
+_OCC_ADD7: Final = OCCUPIED[3][0]
+_OCC_GUARDS7: Final = OCCUPIED[3][1]
+_ALL_NINE: Final = _OCC_GUARDS9  # every field of a number suit's word held
 _CHUUREN_BASE = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 # A candidate's rank packs (basic points, yakuman, han, fu) so that comparing ints compares
 # them in that order: ties go to a true yakuman over kazoe, then more han, then more fu.
 _YAKUMAN_RANK = 1 << 20
+_NO_MELDS: list[CalledSet] = []  # never appended to
 
 
 def score_fast(record: Any) -> dict[str, Any] | None:
@@ -173,29 +174,47 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
     if type(record) is not dict:
         return None
     try:
-        values = _ALL(record)
+        rid = record["id"]
+        slug = record["ruleset"]
+        hand = record["hand"]
+        melds = record["melds"]
+        win_text = record["win_tile"]
+        win = record["win"]
+        seat_text = record["seat_wind"]
+        round_text = record["round_wind"]
+        dora_text = record["dora_indicators"]
+        ura_text = record["ura_indicators"]
+        riichi = record["riichi"]
+        ippatsu = record["ippatsu"]
+        rinshan = record["rinshan"]
+        chankan = record["chankan"]
+        haitei = record["haitei"]
+        houtei = record["houtei"]
+        tenhou = record["tenhou"]
+        chiihou = record["chiihou"]
+        renhou = record["renhou"]
+        honba = record["honba"]
+        sticks = record["riichi_sticks"]
         exact = len(record) == len(FIELDS)  # the usual record: the 21 fields, nothing else
     except KeyError:
         if not record.keys() >= _REQUIRED:
             return None
-        values = tuple([record[n] if n in record else _DEFAULTS[n] for n in FIELDS])
+        (rid, slug, hand, melds, win_text, win, seat_text, round_text, dora_text, ura_text,
+         riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou, chiihou, renhou, honba,
+         sticks) = [record[n] if n in record else _DEFAULTS[n] for n in FIELDS]
         exact = False
-    if (not exact and not record.keys() <= _FAST_KEYS) or tuple(map(type, values)) != _TYPES:
+    if not exact and not record.keys() <= _FAST_KEYS:
         return None
-    rid: str = values[0]
-    slug: str = values[1]
-    hand: str = values[2]
-    melds: list[Any] = values[3]
-    win_text: str = values[4]
-    win: str = values[5]
-    seat_text: str = values[6]
-    round_text: str = values[7]
-    dora_text: str = values[8]
-    ura_text: str = values[9]
-    riichi: str = values[10]
-    flags: tuple[bool, ...] = values[11:19]
-    honba: int = values[19]
-    sticks: int = values[20]
+    if (type(rid) is not str or type(slug) is not str or type(hand) is not str
+            or type(melds) is not list or type(win_text) is not str or type(win) is not str
+            or type(seat_text) is not str or type(round_text) is not str
+            or type(dora_text) is not str or type(ura_text) is not str
+            or type(riichi) is not str or type(ippatsu) is not bool
+            or type(rinshan) is not bool or type(chankan) is not bool
+            or type(haitei) is not bool or type(houtei) is not bool
+            or type(tenhou) is not bool or type(chiihou) is not bool
+            or type(renhou) is not bool or type(honba) is not int or type(sticks) is not int):
+        return None
     options = None if exact else record.get("options")
     plan = (_plans.get(slug) or _plan(slug)) if not options else _configured(slug, options)
     if plan is None:
@@ -225,9 +244,8 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
     k3: i64 = 0
     red_w: i64 = 0
     win_group: Tiles | None = None
-    groups_get = groups.get
     for text in GROUP.findall(hand):
-        g = groups_get(text) or group(text)
+        g = groups.get(text) or group(text)
         if g is None:
             return None
         small += g.small
@@ -254,13 +272,15 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
 
     # -- the melds
     meld_seq_mask: i64 = 0
-    called: list[CalledSet] = []
+    called: list[CalledSet] = _NO_MELDS
     if melds:
+        called = []
         if len(melds) > 4:
             return None
         for item in melds:
-            if type(item) is not dict or item.keys() != _MELD_KEYS:
-                return None
+            if (type(item) is not dict or len(item) != 2 or "kind" not in item
+                    or "tiles" not in item):
+                return None  # exactly the keys "kind" and "tiles"
             meld_key = (item["kind"], item["tiles"])
             called_set = meld_table.get(meld_key) or meld(*meld_key)
             if called_set is None:
@@ -296,28 +316,20 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
     t2: i64 = k2 + dora_found.k2 + ura_found.k2
     t3: i64 = k3 + dora_found.k3 + ura_found.k3
     tr: i64 = red_w + dora_found.red + ura_found.red
-    copies = plan.copies
-    a0: i64 = copies[0][0]
-    g0: i64 = copies[0][1]
-    a1: i64 = copies[1][0]
-    g1: i64 = copies[1][1]
-    a2: i64 = copies[2][0]
-    g2: i64 = copies[2][1]
-    a3: i64 = copies[3][0]
-    g3: i64 = copies[3][1]
-    ar: i64 = copies[4][0]
-    gr: i64 = copies[4][1]
-    if (((t0 - ((tr & FIELD) << FIVE_AT) + a0) & g0)
-            | ((t1 - (((tr >> WIDTH) & FIELD) << FIVE_AT) + a1) & g1)
-            | ((t2 - (((tr >> (2 * WIDTH)) & FIELD) << FIVE_AT) + a2) & g2)
-            | ((t3 + a3) & g3) | ((tr + ar) & gr)):
+    if (((t0 - ((tr & FIELD) << FIVE_AT) + plan.add0) & plan.guards0)
+            | ((t1 - (((tr >> WIDTH) & FIELD) << FIVE_AT) + plan.add1) & plan.guards1)
+            | ((t2 - (((tr >> (2 * WIDTH)) & FIELD) << FIVE_AT) + plan.add2) & plan.guards2)
+            | ((t3 + plan.add3) & plan.guards3) | ((tr + plan.add_red) & plan.guards_red)):
         return None
     win_word: i64 = c0 if win_suit == 0 else c1 if win_suit == 1 else c2 if win_suit == 2 else c3
     if (not (win_word >> (WIDTH * (win_kind - 9 * win_suit))) & FIELD
             or (win_code >= N_KINDS and not (c_red >> (WIDTH * (win_code - N_KINDS))) & FIELD)):
         return None
-    any_flag = True in flags
+    any_flag = (ippatsu or rinshan or chankan or haitei or houtei or tenhou or chiihou
+                or renhou)
+    flags: tuple[bool, ...] = ()
     if any_flag:
+        flags = (ippatsu, rinshan, chankan, haitei, houtei, tenhou, chiihou, renhou)
         if not _possible(riichi, flags, tsumo=tsumo, closed=closed, has_kan=kans > 0,
                          dealer=seat == EAST, melds=bool(melds)):
             return None
@@ -357,13 +369,16 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
         if ura and side.ura[0]:
             bits |= side.ura[0]
             han += ura * side.ura[1]
-    held: tuple[int, int, int, int] = (0, 0, 0, 0)
-    if not melds:
-        held = (
-            (c0 + OCCUPIED[0][0]) & OCCUPIED[0][1], (c1 + OCCUPIED[1][0]) & OCCUPIED[1][1],
-            (c2 + OCCUPIED[2][0]) & OCCUPIED[2][1], (c3 + OCCUPIED[3][0]) & OCCUPIED[3][1],
-        )
-        one_suit = _one_suit(held)
+    h0: i64 = 0
+    h1: i64 = 0
+    h2: i64 = 0
+    h3: i64 = 0
+    if not melds:  # the kinds held (OCCUPIED bits), per suit
+        h0 = (c0 + _OCC_ADD9) & _OCC_GUARDS9
+        h1 = (c1 + _OCC_ADD9) & _OCC_GUARDS9
+        h2 = (c2 + _OCC_ADD9) & _OCC_GUARDS9
+        h3 = (c3 + _OCC_ADD7) & _OCC_GUARDS7
+        one_suit = _one_suit(h0, h1, h2, h3)
         if one_suit >= 0:
             yakuman |= _chuuren(side, (c0, c1, c2)[one_suit], one_suit, win_kind)
 
@@ -390,8 +405,7 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
                 regular = True
     shaped = regular
     if not melds:
-        if (held[0].bit_count() + held[1].bit_count() + held[2].bit_count()
-                + held[3].bit_count() == 7
+        if (_guards(h0) + _guards(h1) + _guards(h2) + _guards(h3) == 7
                 and not ((c0 + PAIRS_ONLY[0][0]) & PAIRS_ONLY[0][1]
                          | (c1 + PAIRS_ONLY[1][0]) & PAIRS_ONLY[1][1]
                          | (c2 + PAIRS_ONLY[2][0]) & PAIRS_ONLY[2][1]
@@ -399,7 +413,8 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
             shaped = True
             bit, value = side.reading[10]
             _better(plan, side, best, bits | bit, han + value, winnable or bit > 0, yakuman, 25)
-        elif held == _KOKUSHI_HELD:
+        elif (h0 == _KOKUSHI_HELD[0] and h1 == _KOKUSHI_HELD[1] and h2 == _KOKUSHI_HELD[2]
+              and h3 == _KOKUSHI_HELD[3]):
             shaped = True
             kokushi = side.reading_yakuman[2]
             if _count(c0, c1, c2, c3, win_kind) == 2:
@@ -424,9 +439,17 @@ def _count(k0: i64, k1: i64, k2: i64, k3: i64, kind: int) -> int:
     return (k3 >> (WIDTH * (kind - 27))) & FIELD
 
 
-def _one_suit(held: tuple[int, int, int, int]) -> int:
+def _guards(word: i64) -> int:
+    """How many OCCUPIED bits a suit word has (kinds held)."""
+    n = 0
+    while word:
+        word &= word - 1
+        n += 1
+    return n
+
+
+def _one_suit(h0: i64, h1: i64, h2: i64, h3: i64) -> int:
     """The number suit whose nine kinds are all the hand holds, or -1."""
-    h0, h1, h2, h3 = held
     if h3:
         return -1
     if h0 == _ALL_NINE and not h1 and not h2:
@@ -582,7 +605,7 @@ def _better(
         return
     else:
         if han >= 5:
-            base = basic_points(han, fu, plan.ruleset)[0]
+            base = _basic(plan, han, fu)
         else:
             base = fu << (han + 2)
             if base >= 2000 or (plan.kiriage and base >= 1920):
@@ -593,6 +616,32 @@ def _better(
         best.bits = bits
         best.han = han
         best.fu = fu
+
+
+def _basic(plan: Plan, han: int, fu: int) -> int:
+    """engine.hand.limits.basic_points's points, for the plan's ruleset."""
+    if han >= plan.kazoe_han:
+        return YAKUMAN_BASE
+    for min_han, _, base in HAN_LIMITS:
+        if han >= min_han:
+            return base
+    base = fu << (han + 2)
+    if base >= MANGAN_BASE or (plan.kiriage and base >= 1920):
+        return MANGAN_BASE
+    return base
+
+
+def _limit(plan: Plan, han: int, fu: int) -> str | None:
+    """engine.hand.limits.basic_points's limit name, for the plan's ruleset."""
+    if han >= plan.kazoe_han:
+        return "kazoe"
+    for min_han, limit, _ in HAN_LIMITS:
+        if han >= min_han:
+            return limit
+    base = fu << (han + 2)
+    if base >= MANGAN_BASE or (plan.kiriage and base >= 1920):
+        return "mangan"
+    return None
 
 
 def _bits_of(bits: int) -> list[int]:
@@ -689,7 +738,7 @@ def _render(
             yaku = [{"name": name, "han": value * counts[which]} for name, value, which in listed]
         else:
             yaku = [{"name": name, "han": value} for name, value, _ in listed]
-        limit = None if base < 2000 else basic_points(han, fu, plan.ruleset)[1]
+        limit = None if base < 2000 else _limit(plan, han, fu)
         multiples, fu_out = (1 if limit == "kazoe" else 0), fu
     others = plan.others
     payment: dict[str, int]
