@@ -153,22 +153,6 @@ def _forget() -> None:
 registry.on_register.append(_forget)
 
 
-@final
-class Best:
-    """The candidate that pays most so far (rank -1: none yet)."""
-
-    rank: int
-    bits: int
-    han: int
-    fu: int
-
-    def __init__(self) -> None:
-        self.rank = -1
-        self.bits = 0
-        self.han = 0
-        self.fu = 0
-
-
 def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR0912, PLR0915
     # -- the fields: all present (or defaulted), of the right types and values
     if type(record) is not dict:
@@ -383,13 +367,19 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
             yakuman |= _chuuren(side, (c0, c1, c2)[one_suit], one_suit, win_kind)
 
     # -- every arrangement; the one that pays most
-    best = Best()
+    # the candidate that pays most: its rank (-1: none yet; han and fu are its bits 10-19
+    # and 0-9) and its hits
+    best_rank = -1
+    best_bits = 0
     base_fu = 22 if tsumo else (30 if closed else 20)
     regular = False
     if not small & NOT_ONE_READING_EACH and win_group is not None:
-        regular = _arrange(plan, side, best, sa, sb, win_group.readings[0].waits, bits, han,
-                           winnable, yakuman, meld_seq_mask, seat, round_wind, kans, tsumo,
-                           win_kind, base_fu)
+        if (sa >> PAIRS_AT) & 15 == 1:  # four sets and one pair
+            regular = True
+            best_rank, best_bits = _arrange(
+                plan, side, best_rank, best_bits, sa, sb, win_group.readings[0].waits, bits,
+                han, winnable, yakuman, meld_seq_mask, seat, round_wind, kans, tsumo, win_kind,
+                base_fu)
     else:
         m_sa = sa - c_sa
         m_sb = sb - c_sb
@@ -399,10 +389,12 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
             for r in combo:
                 r_sa += r.sa
                 r_sb += r.sb
-            if _arrange(plan, side, best, r_sa, r_sb, combo[at].waits, bits, han, winnable,
-                        yakuman, meld_seq_mask, seat, round_wind, kans, tsumo, win_kind,
-                        base_fu):
+            if (r_sa >> PAIRS_AT) & 15 == 1:
                 regular = True
+                best_rank, best_bits = _arrange(
+                    plan, side, best_rank, best_bits, r_sa, r_sb, combo[at].waits, bits, han,
+                    winnable, yakuman, meld_seq_mask, seat, round_wind, kans, tsumo, win_kind,
+                    base_fu)
     shaped = regular
     if not melds:
         if (_guards(h0) + _guards(h1) + _guards(h2) + _guards(h3) == 7
@@ -412,20 +404,23 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
                          | (c3 + PAIRS_ONLY[3][0]) & PAIRS_ONLY[3][1])):
             shaped = True
             bit, value = side.reading[10]
-            _better(plan, side, best, bits | bit, han + value, winnable or bit > 0, yakuman, 25)
+            best_rank, best_bits = _better(plan, side, best_rank, best_bits, bits | bit,
+                                           han + value, winnable or bit > 0, yakuman, 25)
         elif (h0 == _KOKUSHI_HELD[0] and h1 == _KOKUSHI_HELD[1] and h2 == _KOKUSHI_HELD[2]
               and h3 == _KOKUSHI_HELD[3]):
             shaped = True
             kokushi = side.reading_yakuman[2]
             if _count(c0, c1, c2, c3, win_kind) == 2:
                 kokushi |= side.reading_yakuman[3]
-            _better(plan, side, best, bits, han, winnable, yakuman | kokushi, 0)
-    if best.rank < 0:
+            best_rank, best_bits = _better(plan, side, best_rank, best_bits, bits, han,
+                                           winnable, yakuman | kokushi, 0)
+    if best_rank < 0:
         description = _description(hand, called)
         if shaped:
             return _failure(rid, "no_yaku", no_yaku_message(description))
         return _failure(rid, "not_a_winning_hand", not_winning_message(description))
-    return _render(plan, side, rid, best, tsumo, seat == EAST, honba, sticks, dora, red, ura)
+    return _render(plan, side, rid, best_rank, best_bits, tsumo, seat == EAST, honba, sticks,
+                   dora, red, ura)
 
 
 def _count(k0: i64, k1: i64, k2: i64, k3: i64, kind: int) -> int:
@@ -462,15 +457,14 @@ def _one_suit(h0: i64, h1: i64, h2: i64, h3: i64) -> int:
 
 
 def _arrange(  # noqa: C901, PLR0912, PLR0913, PLR0915
-    plan: Plan, side: Side, best: Best, c_a: i64, c_b: i64, waits: dict[int, tuple[int, ...]],
-    bits: int, han: int, winnable: bool, yakuman: int, meld_seq_mask: i64, seat: int,
-    round_wind: int, kans: int, tsumo: bool, win_kind: int, base_fu: int,
-) -> bool:
-    """One reading (summary words ``c_a``, ``c_b``): its hits on top of the hand's, then each
-    place the winning tile can sit in it (the pair first, then its sets in order), into
-    ``best``. False when it is not four sets and one pair."""
-    if (c_a >> PAIRS_AT) & 15 != 1:
-        return False  # not one pair
+    plan: Plan, side: Side, best_rank: int, best_bits: int, c_a: i64, c_b: i64,
+    waits: dict[int, tuple[int, ...]], bits: int, han: int, winnable: bool, yakuman: int,
+    meld_seq_mask: i64, seat: int, round_wind: int, kans: int, tsumo: bool, win_kind: int,
+    base_fu: int,
+) -> tuple[int, int]:
+    """One reading of four sets and a pair (summary words ``c_a``, ``c_b``): its hits on top
+    of the hand's, then each place the winning tile can sit in it (the pair first, then its
+    sets in order); the best candidate (rank, hits) of these and the one given."""
     flat = side.flat_reading
     pair: int = ((c_b >> PAIR_AT) & 255) - 1
     seqs: int = (c_a >> SEQS_AT) & 15
@@ -556,18 +550,17 @@ def _arrange(  # noqa: C901, PLR0912, PLR0913, PLR0915
                 p_fu += 2
             p_fu = 30 if p_fu == 20 else (p_fu + 9) // 10 * 10
         if p_yakuman or p_han >= 5:
-            _better(plan, side, best, p_bits, p_han, p_winnable, p_yakuman, p_fu)
+            best_rank, best_bits = _better(plan, side, best_rank, best_bits, p_bits, p_han,
+                                           p_winnable, p_yakuman, p_fu)
         elif p_winnable:
             base = p_fu << (p_han + 2)
             if base >= 2000 or (plan.kiriage and base >= 1920):
                 base = 2000
             rank = base << 21 | p_han << 10 | p_fu
-            if rank > best.rank:
-                best.rank = rank
-                best.bits = p_bits
-                best.han = p_han
-                best.fu = p_fu
-    return True
+            if rank > best_rank:
+                best_rank = rank
+                best_bits = p_bits
+    return best_rank, best_bits
 
 
 def _hand_groups(hand: str) -> list[Tiles]:
@@ -591,18 +584,18 @@ def indicators(plan: Plan, text: str) -> Shown | None:
 
 
 def _better(
-    plan: Plan, side: Side, best: Best, bits: int, han: int, winnable: bool, yakuman: int,
-    fu: int,
-) -> None:
-    """This candidate into ``best`` if it ranks higher (as han_fu_valuation and
-    Valuation.rank)."""
+    plan: Plan, side: Side, best_rank: int, best_bits: int, bits: int, han: int,
+    winnable: bool, yakuman: int, fu: int,
+) -> tuple[int, int]:
+    """(rank, hits) of the best of this candidate and the one given (as han_fu_valuation
+    and Valuation.rank)."""
     if yakuman:
         shown = _yakuman_shown(plan, side, yakuman)
         multiples = sum(side.values[b] for b in _bits_of(shown))
         rank = (YAKUMAN_BASE * multiples) << 21 | _YAKUMAN_RANK
         bits, han, fu = shown, 0, 0
     elif not winnable:
-        return
+        return best_rank, best_bits
     else:
         if han >= 5:
             base = _basic(plan, han, fu)
@@ -611,11 +604,9 @@ def _better(
             if base >= 2000 or (plan.kiriage and base >= 1920):
                 base = 2000
         rank = base << 21 | han << 10 | fu
-    if rank > best.rank:
-        best.rank = rank
-        best.bits = bits
-        best.han = han
-        best.fu = fu
+    if rank > best_rank:
+        return rank, bits
+    return best_rank, best_bits
 
 
 def _basic(plan: Plan, han: int, fu: int) -> int:
@@ -715,15 +706,14 @@ def _possible(riichi: str, flags: tuple[bool, ...], *, tsumo: bool, closed: bool
 
 
 def _render(
-    plan: Plan, side: Side, rid: str, best: Best, tsumo: bool, dealer: bool, honba: int,
-    sticks: int, dora: int, aka: int, ura: int,
+    plan: Plan, side: Side, rid: str, rank: int, bits: int, tsumo: bool, dealer: bool,
+    honba: int, sticks: int, dora: int, aka: int, ura: int,
 ) -> dict[str, Any]:
-    bits = best.bits
-    han = best.han
-    fu = best.fu
-    base = best.rank >> 21
+    han = (rank >> 10) & 1023
+    fu = rank & 1023
+    base = rank >> 21
     yaku: list[dict[str, Any]]
-    if best.rank & _YAKUMAN_RANK:
+    if rank & _YAKUMAN_RANK:
         yaku = []
         while bits:
             bit = bits & -bits
