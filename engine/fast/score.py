@@ -102,6 +102,8 @@ _CHUUREN_BASE = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 # them in that order: ties go to a true yakuman over kazoe, then more han, then more fu.
 _YAKUMAN_RANK = 1 << 20
 _NO_MELDS: list[CalledSet] = []  # never appended to
+# Built by mypyc (engine/fast/*.so): a few constructs are only faster there.
+COMPILED: Final = not __file__.endswith(".py")
 
 
 def score_fast(record: Any) -> dict[str, Any] | None:
@@ -228,7 +230,7 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
     k3: i64 = 0
     red_w: i64 = 0
     win_group: Tiles | None = None
-    for text in GROUP.findall(hand):
+    for text in _split(hand) if COMPILED else GROUP.findall(hand):
         g = groups.get(text) or group(text)
         if g is None:
             return None
@@ -421,6 +423,21 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
         return _failure(rid, "not_a_winning_hand", not_winning_message(description))
     return _render(plan, side, rid, best_rank, best_bits, tsumo, seat == EAST, honba, sticks,
                    dora, red, ura)
+
+
+def _split(hand: str) -> list[str]:
+    """The hand's text cut after each suit letter: GROUP.findall's groups when the hand is
+    nothing but groups (any other piece is no group, and its text fails ``group``; text after
+    the last letter is left out, and the length check refuses the hand). Faster than the
+    regular expression once compiled, slower without."""
+    out = []
+    start = 0
+    for i in range(len(hand)):
+        c = ord(hand[i])
+        if c == 109 or c == 112 or c == 115 or c == 122:  # m p s z
+            out.append(hand[start:i + 1])
+            start = i + 1
+    return out
 
 
 def _count(k0: i64, k1: i64, k2: i64, k3: i64, kind: int) -> int:

@@ -259,10 +259,11 @@ groups: dict[str, Tiles | None] = {}
 
 
 def group(text: str) -> Tiles | None:
-    """One suit group (``"2340m"``) of a hand string; None when it is not valid mpsz."""
+    """One suit group (``"2340m"``) of a hand string; None when it is not valid mpsz or not
+    one group (digits, then one suit letter)."""
     if len(groups) >= CACHE_LIMIT:
         groups.clear()
-    found = groups[text] = _parsed(text)
+    found = groups[text] = _parsed(text) if GROUP.fullmatch(text) else None
     return found
 
 
