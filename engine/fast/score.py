@@ -25,6 +25,7 @@ refuse for another reason than "no yaku" or "not a winning hand").
 from __future__ import annotations
 
 from itertools import product
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final, final
 
 from engine.errors import EngineError
@@ -83,6 +84,8 @@ _DEFAULTS: dict[str, Any] = {
     "melds": [], "dora_indicators": "", "ura_indicators": "", "riichi": "none",
     **dict.fromkeys(FLAGS, False), "honba": 0, "riichi_sticks": 0,
 }  # fmt: skip
+_TYPES = (str, str, str, list, str, str, str, str, str, str, str, *(bool,) * 8, int, int)
+_ALL = itemgetter(*FIELDS)
 _FAST_KEYS = frozenset((*FIELDS, "options"))
 _REQUIRED = frozenset(FIELDS) - frozenset(_DEFAULTS)
 MAX_INDICATORS = 16  # keeps every packed field below its guard bit
@@ -159,48 +162,56 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
     # -- the fields: all present (or defaulted), of the right types and values
     if type(record) is not dict:
         return None
-    try:
-        rid = record["id"]
-        slug = record["ruleset"]
-        hand = record["hand"]
-        melds = record["melds"]
-        win_text = record["win_tile"]
-        win = record["win"]
-        seat_text = record["seat_wind"]
-        round_text = record["round_wind"]
-        dora_text = record["dora_indicators"]
-        ura_text = record["ura_indicators"]
-        riichi = record["riichi"]
-        ippatsu = record["ippatsu"]
-        rinshan = record["rinshan"]
-        chankan = record["chankan"]
-        haitei = record["haitei"]
-        houtei = record["houtei"]
-        tenhou = record["tenhou"]
-        chiihou = record["chiihou"]
-        renhou = record["renhou"]
-        honba = record["honba"]
-        sticks = record["riichi_sticks"]
-        exact = len(record) == len(FIELDS)  # the usual record: the 21 fields, nothing else
-    except KeyError:
-        if not record.keys() >= _REQUIRED:
+    if not COMPILED:  # the interpreter: fewer, larger operations (one C call fetches them)
+        fetched = _fields(record)
+        if fetched is None:
             return None
         (rid, slug, hand, melds, win_text, win, seat_text, round_text, dora_text, ura_text,
          riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou, chiihou, renhou, honba,
-         sticks) = [record[n] if n in record else _DEFAULTS[n] for n in FIELDS]
-        exact = False
-    if not exact and not record.keys() <= _FAST_KEYS:
-        return None
-    if (type(rid) is not str or type(slug) is not str or type(hand) is not str
-            or type(melds) is not list or type(win_text) is not str or type(win) is not str
-            or type(seat_text) is not str or type(round_text) is not str
-            or type(dora_text) is not str or type(ura_text) is not str
-            or type(riichi) is not str or type(ippatsu) is not bool
-            or type(rinshan) is not bool or type(chankan) is not bool
-            or type(haitei) is not bool or type(houtei) is not bool
-            or type(tenhou) is not bool or type(chiihou) is not bool
-            or type(renhou) is not bool or type(honba) is not int or type(sticks) is not int):
-        return None
+         sticks), exact = fetched
+    else:  # compiled: each field fetched and its type compared, no tuple built
+        try:
+            rid = record["id"]
+            slug = record["ruleset"]
+            hand = record["hand"]
+            melds = record["melds"]
+            win_text = record["win_tile"]
+            win = record["win"]
+            seat_text = record["seat_wind"]
+            round_text = record["round_wind"]
+            dora_text = record["dora_indicators"]
+            ura_text = record["ura_indicators"]
+            riichi = record["riichi"]
+            ippatsu = record["ippatsu"]
+            rinshan = record["rinshan"]
+            chankan = record["chankan"]
+            haitei = record["haitei"]
+            houtei = record["houtei"]
+            tenhou = record["tenhou"]
+            chiihou = record["chiihou"]
+            renhou = record["renhou"]
+            honba = record["honba"]
+            sticks = record["riichi_sticks"]
+            exact = len(record) == len(FIELDS)  # the usual record: the 21 fields, nothing else
+        except KeyError:
+            if not record.keys() >= _REQUIRED:
+                return None
+            (rid, slug, hand, melds, win_text, win, seat_text, round_text, dora_text, ura_text,
+             riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou, chiihou, renhou, honba,
+             sticks) = [record[n] if n in record else _DEFAULTS[n] for n in FIELDS]
+            exact = False
+        if not exact and not record.keys() <= _FAST_KEYS:
+            return None
+        if (type(rid) is not str or type(slug) is not str or type(hand) is not str
+                or type(melds) is not list or type(win_text) is not str or type(win) is not str
+                or type(seat_text) is not str or type(round_text) is not str
+                or type(dora_text) is not str or type(ura_text) is not str
+                or type(riichi) is not str or type(ippatsu) is not bool
+                or type(rinshan) is not bool or type(chankan) is not bool
+                or type(haitei) is not bool or type(houtei) is not bool
+                or type(tenhou) is not bool or type(chiihou) is not bool
+                or type(renhou) is not bool or type(honba) is not int or type(sticks) is not int):
+            return None
     options = None if exact else record.get("options")
     plan = (_plans.get(slug) or _plan(slug)) if not options else _configured(slug, options)
     if plan is None:
@@ -423,6 +434,23 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
         return _failure(rid, "not_a_winning_hand", not_winning_message(description))
     return _render(plan, side, rid, best_rank, best_bits, tsumo, seat == EAST, honba, sticks,
                    dora, red, ura)
+
+
+def _fields(record: dict[str, Any]) -> tuple[tuple[Any, ...], bool] | None:
+    """The record's FIELDS (defaults filled in) and whether they are all it has, or None when
+    one is missing or of the wrong type, or the record has a field beyond them and "options"
+    (the compiled _score checks the same)."""
+    try:
+        values = _ALL(record)
+        exact = len(record) == len(FIELDS)
+    except KeyError:
+        if not record.keys() >= _REQUIRED:
+            return None
+        values = tuple([record[n] if n in record else _DEFAULTS[n] for n in FIELDS])
+        exact = False
+    if (not exact and not record.keys() <= _FAST_KEYS) or tuple(map(type, values)) != _TYPES:
+        return None
+    return values, exact
 
 
 def _split(hand: str) -> list[str]:
