@@ -609,7 +609,14 @@ def _arrange(  # noqa: C901, PLR0912, PLR0913, PLR0915
 
 
 def _hand_groups(hand: str) -> list[Tiles]:
-    return [t for t in map(groups.get, GROUP.findall(hand)) if t is not None]
+    """The hand's groups, parsed again if the table was emptied since (it may have been while
+    this very hand was read: then its first groups are no longer in it)."""
+    found = []
+    for text in GROUP.findall(hand):
+        g = groups.get(text) or group(text)
+        if g is not None:
+            found.append(g)
+    return found
 
 
 def indicators(plan: Plan, text: str) -> Shown | None:
