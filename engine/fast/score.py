@@ -24,14 +24,15 @@ refuse for another reason than "no yaku" or "not a winning hand").
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import product
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, Final, final
+from typing import TYPE_CHECKING, Any, Final
 
 from engine.errors import EngineError
 from engine.fast import parts
-from engine.fast.parts import FLAGS_AT, RIICHI_INDEX, TSUMO_AT
-from engine.fast.plan import Part, Plan, Shown, Side, plan_for
+from engine.fast.parts import RIICHI_INDEX, TSUMO_AT
+from engine.fast.plan import Plan, Shown, Side, plan_for
 from engine.fast.tables import (
     ANKOU_AT,
     CACHE_LIMIT,
@@ -107,6 +108,21 @@ _YAKUMAN_RANK = 1 << 20
 _NO_MELDS: list[CalledSet] = []  # never appended to
 # Built by mypyc (engine/fast/*.so): a few constructs are only faster there.
 COMPILED: Final = not __file__.endswith(".py")
+
+
+def score(record: Mapping[str, Any]) -> dict[str, Any]:
+    """Score one hand record (spec/hand-record.md) into the spec's output object: the fast
+    scorer's answer, else the reference pipeline's (``engine.api.score_reference``), which
+    also reports every problem. Never raises for bad input. ``engine.score`` is this."""
+    try:
+        fast = _score(record)
+    except Exception:  # noqa: BLE001 - the reference path scores it and reports any error
+        fast = None
+    if fast is None:
+        from engine.api import score_reference
+
+        return score_reference(record)
+    return fast
 
 
 def score_fast(record: Any) -> dict[str, Any] | None:
@@ -557,7 +573,7 @@ def _arrange(  # noqa: C901, PLR0912, PLR0913, PLR0915
             r_han += flat[15]
     r_winnable = r_winnable or r_bits != bits
     ankou: int = (c_a >> ANKOU_AT) & 15
-    value_pair = pair >= HAKU or pair == seat or pair == round_wind
+    value_pair = pair >= HAKU or pair == seat or pair == round_wind  # noqa: SIM109 - no tuple
     if pair >= HAKU:
         fu = base_fu + 2
     elif pair == seat and pair == round_wind:
