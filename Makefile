@@ -8,6 +8,9 @@ BIN := $(VENV)/bin
 # `make run` needs only the service's own dependencies; `make test` adds the dev extra.
 RUN_INSTALLED := $(VENV)/.installed-run
 INSTALLED := $(VENV)/.installed
+# engine/fast is compiled by mypyc at install when it can be (setup.py; ENGINE_BUILD=pure
+# skips it): an edit there reinstalls, so that no stale compiled module hides it.
+FAST_SOURCES := $(wildcard engine/fast/*.py) setup.py
 PORT ?= 8000
 
 .PHONY: run test lint worker beat install clean
@@ -39,15 +42,16 @@ $(BIN)/python:
 	  echo "Point make at one, e.g. make run PYTHON=python3.12"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 
-$(RUN_INSTALLED): pyproject.toml | $(BIN)/python
+$(RUN_INSTALLED): pyproject.toml $(FAST_SOURCES) | $(BIN)/python
 	@echo "Installing the project into $(VENV) ..."
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e .
 	@touch $@
 
-$(INSTALLED): pyproject.toml | $(BIN)/python
+$(INSTALLED): pyproject.toml $(FAST_SOURCES) | $(BIN)/python
 	@echo "Installing the project and its dev tools into $(VENV) ..."
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	@touch $@ $(RUN_INSTALLED)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
+	rm -f engine/fast/*.so engine_fast__mypyc*.so

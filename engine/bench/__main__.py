@@ -21,6 +21,7 @@ from engine.bench import peer
 from engine.bench.corpus import generate
 from engine.bench.stream import run_stream
 from engine.bench.timing import DEFAULT_RECORDS, Comparison, compare, load_records
+from engine.fast import COMPILED
 
 SPEED_TARGET = 10.0  # the engine at least this many times faster than the package
 MEMORY_TARGET_MB = 150.0
@@ -56,6 +57,7 @@ def speed(args: argparse.Namespace) -> int:
     name = _peer_name() if with_peer else "peer absent"
     print(f"us/hand, median of {args.rounds} rounds: wall (CPU); "
           f"engine.score from the record dict, {name} estimate_hand_value alone")
+    print(f"engine.fast: {'compiled (mypyc)' if COMPILED else 'interpreted'}")
     print(f"{'corpus':<34} {'hands':>6}  {'engine':>17}   {name:>17}   ratio (CPU)")
     results = [compare(records, origin, args.rounds, with_peer) for records, origin in corpora]
     for result in results:

@@ -14,38 +14,39 @@ from engine.tiles import CHUN, EAST, HAKU, HATSU, NORTH
 RIICHI_KINDS = ("none", "riichi", "double", "open")
 RIICHI_INDEX = {kind: i << 32 for i, kind in enumerate(RIICHI_KINDS)}
 TSUMO_AT = 34
+FLAGS_AT = 35  # situational keys: RIICHI_INDEX, tsumo, then one bit per flag
 RIICHI_YAKU = {"riichi": "riichi", "double": "double_riichi", "open": "open_riichi"}
 # flags in engine.record.FLAGS order -> the yaku each one is
 FLAG_YAKU = ("ippatsu", "rinshan_kaihou", "chankan", "haitei", "houtei", "tenhou", "chiihou",
              "renhou")
 
 
-def situational(side: Side, riichi: str, tsumo: bool, flags: tuple[bool, ...]) -> Part:
-    names = [name for name, on in zip(FLAG_YAKU, flags, strict=True) if on]
+def flag_bits(flags: tuple[bool, ...]) -> int:
+    """The flags (engine.record.FLAGS order) as bits from FLAGS_AT."""
+    return sum(1 << (FLAGS_AT + i) for i, on in enumerate(flags) if on)
+
+
+def situational(side: Side, key: int) -> Part:
+    """``key``: ``RIICHI_INDEX[riichi] | tsumo << TSUMO_AT | flag_bits(flags)``."""
+    riichi = RIICHI_KINDS[key >> 32 & 3]
+    names = [name for i, name in enumerate(FLAG_YAKU) if key >> (FLAGS_AT + i) & 1]
     if riichi in RIICHI_YAKU:
         names.append(RIICHI_YAKU[riichi])
-    if tsumo:
+    if key >> TSUMO_AT & 1:
         names.append("menzen_tsumo")
-    found = side.situational[riichi, tsumo, flags] = side.part(names)
+    found = side.situational[key] = side.part(names)
     return found
 
 
 def plain(side: Side, key: int) -> Part:
     """``situational`` (no flag set) and ``tile_class`` together: ``key`` is the tile-class
     counters, ``RIICHI_INDEX[riichi]`` and ``tsumo << TSUMO_AT``."""
-    riichi = RIICHI_KINDS[key >> 32 & 3]
-    tsumo = bool(key >> TSUMO_AT)
+    s_key = key >> 32 << 32
     counters = key & 0xFFFFFFFF
-    no_flags = (False,) * 8
-    s_bits, s_han, s_winnable, s_yakuman = (
-        side.situational.get((riichi, tsumo, no_flags))
-        or situational(side, riichi, tsumo, no_flags)
-    )
-    c_bits, c_han, c_winnable, c_yakuman = side.classes.get(counters) or tile_class(
-        side, counters
-    )
-    found = side.plain[key] = (
-        s_bits | c_bits, s_han + c_han, s_winnable or c_winnable, s_yakuman | c_yakuman
+    s = side.situational.get(s_key) or situational(side, s_key)
+    c = side.classes.get(counters) or tile_class(side, counters)
+    found = side.plain[key] = Part(
+        s.bits | c.bits, s.han + c.han, s.winnable or c.winnable, s.yakuman | c.yakuman
     )
     return found
 

@@ -17,6 +17,7 @@ an int, and listing them in table order is reading the bits upwards.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, final
 
 from engine.hand.evaluate import standard_score
 from engine.hand.payment import standard_payment
@@ -27,6 +28,9 @@ from engine.tiles import WIND_LETTERS
 from engine.yaku.base import Yaku
 from engine.yaku.situational import RENHOU
 from engine.yaku.standard import STANDARD_YAKU
+
+if TYPE_CHECKING:
+    from engine.fast.tables import Tiles
 
 # The yaku the fast scorer computes (engine/fast/parts.py and score.py), by name. A yaku
 # added to the standard table is not among them until the fast scorer computes it: until
@@ -50,9 +54,44 @@ READING_YAKU = ("pinfu", "iipeikou", "ryanpeikou", "sanshoku_doujun", "sanshoku_
                 "ittsu", "chanta", "junchan", "toitoi", "sanankou", "chiitoitsu")
 READING_YAKUMAN = ("suuankou", "suuankou_tanki", "kokushi", "kokushi_13")
 
-# Hits that hold for a whole hand: (regular bits, their han, one of them is a yaku,
-# yakuman bits).
-Part = tuple[int, int, bool, int]
+
+
+@final
+class Part:
+    """Hits that hold for a whole hand: regular bits, their han, whether one of them is a
+    yaku, yakuman bits."""
+
+    bits: int
+    han: int
+    winnable: bool
+    yakuman: int
+
+    def __init__(self, bits: int, han: int, winnable: bool, yakuman: int) -> None:
+        self.bits = bits
+        self.han = han
+        self.winnable = winnable
+        self.yakuman = yakuman
+
+
+@final
+class Shown:
+    """An indicator string as the scorer uses it: its words (as Tiles') and the kinds its
+    indicators make dora, one entry per indicator."""
+
+    k0: int
+    k1: int
+    k2: int
+    k3: int
+    red: int
+    dora: tuple[int, ...]
+
+    def __init__(self, tiles: Tiles, dora: tuple[int, ...]) -> None:
+        self.k0 = tiles.k0
+        self.k1 = tiles.k1
+        self.k2 = tiles.k2
+        self.k3 = tiles.k3
+        self.red = tiles.red
+        self.dora = dora
 
 
 @dataclass(slots=True)
@@ -71,9 +110,9 @@ class Side:
     aka: tuple[int, int]
     ura: tuple[int, int]
     counted: int  # the bits of dora, aka_dora and ura_dora
-    # memoised parts (engine.fast.parts): situational yaku (riichi, tsumo, the flags);
-    # tile class and riichi kind and tsumo when no flag is set; honour triplets and kans
-    situational: dict[tuple[str, bool, tuple[bool, ...]], Part] = field(default_factory=dict)
+    # memoised parts (engine.fast.parts): situational yaku (riichi kind, tsumo, the flags'
+    # bits); tile class and riichi kind and tsumo when no flag is set; honour triplets and kans
+    situational: dict[int, Part] = field(default_factory=dict)
     classes: dict[int, Part] = field(default_factory=dict)
     plain: dict[int, Part] = field(default_factory=dict)
     honours: dict[int, Part] = field(default_factory=dict)
@@ -91,7 +130,7 @@ class Side:
                 winnable = winnable or name not in BONUS
             elif name in self.yakuman:
                 yakuman |= self.yakuman[name][0]
-        return bits, han, winnable, yakuman
+        return Part(bits, han, winnable, yakuman)
 
     def bit(self, name: str) -> int:
         return (self.han.get(name) or self.yakuman.get(name) or (0, 0))[0]
@@ -105,12 +144,22 @@ class Plan:
     ruleset: Ruleset
     closed: Side
     opened: Side
-    copies_add: int  # with copies_guards: the physical-copies check on a code packing
-    copies_guards: int
+    # addend and guards of the physical-copies check on each suit word's plain codes and on
+    # the red word (engine.fast.tables.copies_check)
+    add0: int
+    guards0: int
+    add1: int
+    guards1: int
+    add2: int
+    guards2: int
+    add3: int
+    guards3: int
+    add_red: int
+    guards_red: int
     seats: dict[str, int]  # seat_wind letter -> wind kind, for the seats the table has
     rounds: dict[str, int]  # round_wind letter -> wind kind, for the rounds the ruleset plays
     riichi_kinds: frozenset[str]
-    # "no kazoe": a han count no hand reaches
+    # kazoe from this many han (1000, a han count no hand reaches: no kazoe)
     kazoe_han: int
     kiriage: bool
     double_wind_pair_fu: int
@@ -120,9 +169,8 @@ class Plan:
     honba: int  # honba per payer
     stick: int  # a riichi stick
     dora_next: tuple[int, ...]
-    # indicator text -> (Tiles.counts, shift of each indicated dora's kind field); None: a
-    # string the fast scorer does not take
-    indicators: dict[str, tuple[int, tuple[int, ...]] | None] = field(default_factory=dict)
+    # indicator text -> its words and dora kinds; None: a string the fast scorer does not take
+    indicators: dict[str, Shown | None] = field(default_factory=dict)
 
 
 def compile_plan(ruleset: Ruleset) -> Plan | None:
@@ -149,12 +197,13 @@ def compile_plan(ruleset: Ruleset) -> Plan | None:
         return None  # counted on concealed runs only; an open value would count called ones
     from engine.fast.tables import copies_check
 
-    add, guards = copies_check(ruleset.tiles)
+    (a0, g0), (a1, g1), (a2, g2), (a3, g3), (ar, gr) = copies_check(ruleset.tiles)
     return Plan(
-        ruleset, sides[0], sides[1], add, guards,
+        ruleset, sides[0], sides[1], a0, g0, a1, g1, a2, g2, a3, g3, ar, gr,
         {w: WIND_LETTERS[w] for w in "ESWN"[: ruleset.players]},
         {w: WIND_LETTERS[w] for w in ruleset.rounds_played},
-        ruleset.riichi_kinds, ruleset.kazoe_han or 1000, ruleset.kiriage,
+        ruleset.riichi_kinds, 1000 if ruleset.kazoe_han is None else ruleset.kazoe_han,
+        ruleset.kiriage,
         ruleset.double_wind_pair_fu, ruleset.yakuman_stack, dict(ruleset.supersedes),
         ruleset.players - 1, ruleset.honba_per_payer, ruleset.riichi_stick, ruleset.dora_next,
     )  # fmt: skip

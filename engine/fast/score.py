@@ -24,32 +24,35 @@ refuse for another reason than "no yaku" or "not a winning hand").
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import product
 from operator import itemgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final
 
 from engine.errors import EngineError
 from engine.fast import parts
 from engine.fast.parts import RIICHI_INDEX, TSUMO_AT
-from engine.fast.plan import Plan, Side, plan_for
+from engine.fast.plan import Plan, Shown, Side, plan_for
 from engine.fast.tables import (
+    ANKOU_AT,
     CACHE_LIMIT,
-    CLASS_AT,
-    CLASS_BITS,
-    CODES_AT,
+    FIELD,
+    FIVE_AT,
     GROUP,
     KAN_AT,
-    KINDS_AT,
     LENGTH_AT,
+    M34,
     NOT_ONE_READING_EACH,
+    NOT_OUTSIDE_AT,
     OCCUPIED,
     OPEN_AT,
+    PAIR_AT,
+    PAIRS_AT,
     PAIRS_ONLY,
     RED_AT,
-    SMALL_BITS,
-    SUIT_FIELDS,
-    SUMMARY_AT,
-    SUMMARY_BITS,
+    SEQS_AT,
+    SET_FU_AT,
+    TWINS_AT,
     WIDTH,
     WIN_TILES,
     CalledSet,
@@ -66,10 +69,13 @@ from engine.fast.tables import (
 from engine.fast.tables import melds as meld_table
 from engine.hand.arrangement import RYANMEN, SHANPON, TANKI
 from engine.hand.context import no_yaku_message, not_winning_message
-from engine.hand.limits import YAKUMAN_BASE, basic_points
+from engine.hand.limits import HAN_LIMITS, MANGAN_BASE, YAKUMAN_BASE
 from engine.record import FLAGS
 from engine.rulesets import registry
 from engine.tiles import EAST, HAKU, KIND, N_KINDS, TERMINALS_AND_HONOURS, YAOCHUU_MASK
+
+if TYPE_CHECKING:
+    from mypy_extensions import i64
 
 FIELDS = (
     "id", "ruleset", "hand", "melds", "win_tile", "win", "seat_wind", "round_wind",
@@ -83,20 +89,40 @@ _TYPES = (str, str, str, list, str, str, str, str, str, str, str, *(bool,) * 8, 
 _ALL = itemgetter(*FIELDS)
 _FAST_KEYS = frozenset((*FIELDS, "options"))
 _REQUIRED = frozenset(FIELDS) - frozenset(_DEFAULTS)
-_MELD_KEYS = frozenset(("kind", "tiles"))
 MAX_INDICATORS = 16  # keeps every packed field below its guard bit
 MAX_HAND_TEXT = 28  # 14 tiles, each with its own suit letter at most
-M34 = (1 << 34) - 1
 LOW_BITS = 0x1FF  # kinds 0-8: with the same bit +9 and +18, a sanshoku
 ITTSU_STARTS = (1 << 0) | (1 << 9) | (1 << 18)
 SUIT_OF = tuple(k // 9 if k < 27 else 3 for k in range(N_KINDS))
 _YAOCHUU_BITS = YAOCHUU_MASK
 _KOKUSHI_HELD = occupancy(TERMINALS_AND_HONOURS)
-_ONE_SUIT = tuple(occupancy(range(9 * s, 9 * s + 9)) for s in range(3))
+_OCC_ADD9: Final = OCCUPIED[0][0]
+_OCC_GUARDS9: Final = OCCUPIED[0][1]
+_OCC_ADD7: Final = OCCUPIED[3][0]
+_OCC_GUARDS7: Final = OCCUPIED[3][1]
+_ALL_NINE: Final = _OCC_GUARDS9  # every field of a number suit's word held
 _CHUUREN_BASE = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 # A candidate's rank packs (basic points, yakuman, han, fu) so that comparing ints compares
 # them in that order: ties go to a true yakuman over kazoe, then more han, then more fu.
 _YAKUMAN_RANK = 1 << 20
+_NO_MELDS: list[CalledSet] = []  # never appended to
+# Built by mypyc (engine/fast/*.so): a few constructs are only faster there.
+COMPILED: Final = not __file__.endswith(".py")
+
+
+def score(record: Mapping[str, Any]) -> dict[str, Any]:
+    """Score one hand record (spec/hand-record.md) into the spec's output object: the fast
+    scorer's answer, else the reference pipeline's (``engine.api.score_reference``), which
+    also reports every problem. Never raises for bad input. ``engine.score`` is this."""
+    try:
+        fast = _score(record)
+    except Exception:  # noqa: BLE001 - the reference path scores it and reports any error
+        fast = None
+    if fast is None:
+        from engine.api import score_reference
+
+        return score_reference(record)
+    return fast
 
 
 def score_fast(record: Any) -> dict[str, Any] | None:
@@ -152,84 +178,171 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
     # -- the fields: all present (or defaulted), of the right types and values
     if type(record) is not dict:
         return None
-    try:
-        values = _ALL(record)
-        exact = len(record) == len(FIELDS)  # the usual record: the 21 fields, nothing else
-    except KeyError:
-        if not record.keys() >= _REQUIRED:
+    if not COMPILED:  # the interpreter: fewer, larger operations (one C call fetches them)
+        fetched = _fields(record)
+        if fetched is None:
             return None
-        values = tuple([record[n] if n in record else _DEFAULTS[n] for n in FIELDS])
-        exact = False
-    if (not exact and not record.keys() <= _FAST_KEYS) or tuple(map(type, values)) != _TYPES:
-        return None
-    rid, slug, hand, melds, win_text, win, seat_text, round_text, dora_text, ura_text, riichi = (
-        values[:11]
-    )
-    flags = values[11:19]
-    honba = values[19]
-    sticks = values[20]
+        (rid, slug, hand, melds, win_text, win, seat_text, round_text, dora_text, ura_text,
+         riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou, chiihou, renhou, honba,
+         sticks), exact = fetched
+    else:  # compiled: each field fetched and its type compared, no tuple built
+        try:
+            rid = record["id"]
+            slug = record["ruleset"]
+            hand = record["hand"]
+            melds = record["melds"]
+            win_text = record["win_tile"]
+            win = record["win"]
+            seat_text = record["seat_wind"]
+            round_text = record["round_wind"]
+            dora_text = record["dora_indicators"]
+            ura_text = record["ura_indicators"]
+            riichi = record["riichi"]
+            ippatsu = record["ippatsu"]
+            rinshan = record["rinshan"]
+            chankan = record["chankan"]
+            haitei = record["haitei"]
+            houtei = record["houtei"]
+            tenhou = record["tenhou"]
+            chiihou = record["chiihou"]
+            renhou = record["renhou"]
+            honba = record["honba"]
+            sticks = record["riichi_sticks"]
+            exact = len(record) == len(FIELDS)  # the usual record: the 21 fields, nothing else
+        except KeyError:
+            if not record.keys() >= _REQUIRED:
+                return None
+            (rid, slug, hand, melds, win_text, win, seat_text, round_text, dora_text, ura_text,
+             riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou, chiihou, renhou, honba,
+             sticks) = [record[n] if n in record else _DEFAULTS[n] for n in FIELDS]
+            exact = False
+        if not exact and not record.keys() <= _FAST_KEYS:
+            return None
+        if (type(rid) is not str or type(slug) is not str or type(hand) is not str
+                or type(melds) is not list or type(win_text) is not str or type(win) is not str
+                or type(seat_text) is not str or type(round_text) is not str
+                or type(dora_text) is not str or type(ura_text) is not str
+                or type(riichi) is not str or type(ippatsu) is not bool
+                or type(rinshan) is not bool or type(chankan) is not bool
+                or type(haitei) is not bool or type(houtei) is not bool
+                or type(tenhou) is not bool or type(chiihou) is not bool
+                or type(renhou) is not bool or type(honba) is not int or type(sticks) is not int):
+            return None
     options = None if exact else record.get("options")
     plan = (_plans.get(slug) or _plan(slug)) if not options else _configured(slug, options)
     if plan is None:
         return None
-    seat = plan.seats.get(seat_text)
-    round_wind = plan.rounds.get(round_text)
-    win_code = WIN_TILES.get(win_text)
-    if (seat is None or round_wind is None or win_code is None or honba < 0 or sticks < 0
-            or riichi not in plan.riichi_kinds or (win != "tsumo" and win != "ron")
+    seat_found = plan.seats.get(seat_text)
+    round_found = plan.rounds.get(round_text)
+    win_found = WIN_TILES.get(win_text)
+    if (seat_found is None or round_found is None or win_found is None or honba < 0
+            or sticks < 0 or riichi not in plan.riichi_kinds or (win != "tsumo" and win != "ron")
             or len(hand) > MAX_HAND_TEXT):
         return None
+    seat: int = seat_found
+    round_wind: int = round_found
+    win_code: int = win_found
     tsumo = win == "tsumo"
-    win_kind = KIND[win_code]
-    win_suit = SUIT_OF[win_kind]
+    win_kind: int = KIND[win_code]
+    win_suit: int = SUIT_OF[win_kind]
 
-    # -- the concealed tiles: their groups' sums add up to the hand's
-    total = 0
+    # -- the concealed tiles: their groups' words add up to the hand's
+    small: i64 = 0
+    cls: i64 = 0
+    sa: i64 = 0
+    sb: i64 = 0
+    k0: i64 = 0
+    k1: i64 = 0
+    k2: i64 = 0
+    k3: i64 = 0
+    red_w: i64 = 0
     win_group: Tiles | None = None
-    groups_get = groups.get
-    for text in GROUP.findall(hand):
-        g = groups_get(text) or group(text)
+    for text in _split(hand) if COMPILED else GROUP.findall(hand):
+        g = groups.get(text) or group(text)
         if g is None:
             return None
-        total += g[0]
-        if g[1] == win_suit:
+        small += g.small
+        cls += g.cls
+        sa += g.sa
+        sb += g.sb
+        red_w += g.red
+        suit = g.suit
+        if suit == 0:
+            k0 += g.kw
+        elif suit == 1:
+            k1 += g.kw
+        elif suit == 2:
+            k2 += g.kw
+        else:
+            k3 += g.kw
+        if suit == win_suit:
             win_group = g
-    small = total & SMALL_BITS
     if (small >> LENGTH_AT) & 255 != len(hand) or (small & 255) + 3 * len(melds) != 14:
         return None
-    concealed = total
+    # the concealed kinds, per suit
+    c0, c1, c2, c3 = k0, k1, k2, k3
+    c_sa, c_sb, c_red = sa, sb, red_w
 
     # -- the melds
-    meld_seq_mask = 0
-    called: list[CalledSet] = []
+    meld_seq_mask: i64 = 0
+    called: list[CalledSet] = _NO_MELDS
     if melds:
+        called = []
         if len(melds) > 4:
             return None
         for item in melds:
-            if type(item) is not dict or item.keys() != _MELD_KEYS:
-                return None
-            key = (item["kind"], item["tiles"])
-            called_set = meld_table.get(key) or meld(*key)
+            if (type(item) is not dict or len(item) != 2 or "kind" not in item
+                    or "tiles" not in item):
+                return None  # exactly the keys "kind" and "tiles"
+            meld_key = (item["kind"], item["tiles"])
+            called_set = meld_table.get(meld_key) or meld(*meld_key)
             if called_set is None:
                 return None
             called.append(called_set)
-            total += called_set[0]
-            meld_seq_mask |= called_set[1]
-        small = total & SMALL_BITS
+            small += called_set.small
+            cls += called_set.cls
+            sa += called_set.sa
+            sb += called_set.sb
+            red_w += called_set.red
+            suit = called_set.suit
+            if suit == 0:
+                k0 += called_set.kw
+            elif suit == 1:
+                k1 += called_set.kw
+            elif suit == 2:
+                k2 += called_set.kw
+            else:
+                k3 += called_set.kw
+            meld_seq_mask |= called_set.seq_bit
     closed = not (small >> OPEN_AT) & 15
-    kans = (small >> KAN_AT) & 15
-    red = (small >> RED_AT) & 255
+    kans: int = (small >> KAN_AT) & 15
+    red: int = (small >> RED_AT) & 255
 
     # -- indicators, copies, the winning tile, flags
     dora_found = plan.indicators.get(dora_text) or indicators(plan, dora_text)
     ura_found = plan.indicators.get(ura_text) or indicators(plan, ura_text)
-    if (dora_found is None or ura_found is None
-            or (total + dora_found[0] + ura_found[0] + plan.copies_add) & plan.copies_guards
-            or not (concealed >> (KINDS_AT + WIDTH * win_kind)) & 127
-            or (win_code >= N_KINDS
-                and not (concealed >> (CODES_AT + WIDTH * win_code)) & 127)):
+    if dora_found is None or ura_found is None:
         return None
-    if True in flags:
+    # every code within its copies: each suit's plain codes (kinds less red fives), the reds
+    t0: i64 = k0 + dora_found.k0 + ura_found.k0
+    t1: i64 = k1 + dora_found.k1 + ura_found.k1
+    t2: i64 = k2 + dora_found.k2 + ura_found.k2
+    t3: i64 = k3 + dora_found.k3 + ura_found.k3
+    tr: i64 = red_w + dora_found.red + ura_found.red
+    if (((t0 - ((tr & FIELD) << FIVE_AT) + plan.add0) & plan.guards0)
+            | ((t1 - (((tr >> WIDTH) & FIELD) << FIVE_AT) + plan.add1) & plan.guards1)
+            | ((t2 - (((tr >> (2 * WIDTH)) & FIELD) << FIVE_AT) + plan.add2) & plan.guards2)
+            | ((t3 + plan.add3) & plan.guards3) | ((tr + plan.add_red) & plan.guards_red)):
+        return None
+    win_word: i64 = c0 if win_suit == 0 else c1 if win_suit == 1 else c2 if win_suit == 2 else c3
+    if (not (win_word >> (WIDTH * (win_kind - 9 * win_suit))) & FIELD
+            or (win_code >= N_KINDS and not (c_red >> (WIDTH * (win_code - N_KINDS))) & FIELD)):
+        return None
+    any_flag = (ippatsu or rinshan or chankan or haitei or houtei or tenhou or chiihou
+                or renhou)
+    flags: tuple[bool, ...] = ()
+    if any_flag:
+        flags = (ippatsu, rinshan, chankan, haitei, houtei, tenhou, chiihou, renhou)
         if not _possible(riichi, flags, tsumo=tsumo, closed=closed, has_kan=kans > 0,
                          dealer=seat == EAST, melds=bool(melds)):
             return None
@@ -238,25 +351,25 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
 
     # -- hits of the whole hand
     side = plan.closed if closed else plan.opened
-    counters = (total >> CLASS_AT) & CLASS_BITS
-    if True in flags:
-        bits, han, winnable, yakuman = (
-            side.situational.get((riichi, tsumo, flags))
-            or parts.situational(side, riichi, tsumo, flags)
-        )
-        c_bits, c_han, c_winnable, c_yakuman = (
-            side.classes.get(counters) or parts.tile_class(side, counters)
-        )
-        bits |= c_bits
-        han += c_han
-        winnable = winnable or c_winnable
-        yakuman |= c_yakuman
+    counters: int = cls
+    key: int = counters | RIICHI_INDEX[riichi] | tsumo << TSUMO_AT
+    if any_flag:
+        s_key = key >> 32 << 32 | parts.flag_bits(flags)
+        s_part = side.situational.get(s_key) or parts.situational(side, s_key)
+        c_part = side.classes.get(counters) or parts.tile_class(side, counters)
+        bits = s_part.bits | c_part.bits
+        han = s_part.han + c_part.han
+        winnable = s_part.winnable or c_part.winnable
+        yakuman = s_part.yakuman | c_part.yakuman
     else:
-        key = counters | RIICHI_INDEX[riichi] | tsumo << TSUMO_AT
-        bits, han, winnable, yakuman = side.plain.get(key) or parts.plain(side, key)
+        part = side.plain.get(key) or parts.plain(side, key)
+        bits = part.bits
+        han = part.han
+        winnable = part.winnable
+        yakuman = part.yakuman
     dora = ura = 0
-    for shift in dora_found[1]:
-        dora += (total >> shift) & 127
+    for kind in dora_found.dora:
+        dora += _count(k0, k1, k2, k3, kind)
     if dora and side.dora[0]:
         bits |= side.dora[0]
         han += dora * side.dora[1]
@@ -264,190 +377,330 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
         bits |= side.aka[0]
         han += red * side.aka[1]
     if riichi != "none":
-        for shift in ura_found[1]:
-            ura += (total >> shift) & 127
+        for kind in ura_found.dora:
+            ura += _count(k0, k1, k2, k3, kind)
         if ura and side.ura[0]:
             bits |= side.ura[0]
             han += ura * side.ura[1]
-    kinds = concealed >> KINDS_AT
-    held = (kinds + OCCUPIED[0]) & OCCUPIED[1]  # no melds: the hand's kinds
-    if not melds and held in _ONE_SUIT:
-        yakuman |= _chuuren(side, kinds, _ONE_SUIT.index(held), win_kind)
+    h0: i64 = 0
+    h1: i64 = 0
+    h2: i64 = 0
+    h3: i64 = 0
+    if not melds:  # the kinds held (OCCUPIED bits), per suit
+        h0 = (c0 + _OCC_ADD9) & _OCC_GUARDS9
+        h1 = (c1 + _OCC_ADD9) & _OCC_GUARDS9
+        h2 = (c2 + _OCC_ADD9) & _OCC_GUARDS9
+        h3 = (c3 + _OCC_ADD7) & _OCC_GUARDS7
+        one_suit = _one_suit(h0, h1, h2, h3)
+        if one_suit >= 0:
+            yakuman |= _chuuren(side, (c0, c1, c2)[one_suit], one_suit, win_kind)
 
     # -- every arrangement; the one that pays most
+    # the candidate that pays most: its rank (-1: none yet; han and fu are its bits 10-19
+    # and 0-9) and its hits
+    best_rank = -1
+    best_bits = 0
     base_fu = 22 if tsumo else (30 if closed else 20)
-    best: tuple[int, int, int, int] | None = None  # (rank, bits, han, fu)
-    summary = (total >> SUMMARY_AT) & SUMMARY_BITS
-    if not small & NOT_ONE_READING_EACH and win_group is not None:
-        candidates: Any = ((summary, win_group[2][0][1]),)
-    else:
-        meld_summary = summary - ((concealed >> SUMMARY_AT) & SUMMARY_BITS)
-        candidates = [(sum(r.summary for r in combo) + meld_summary, combo[at].waits)
-                      for combo, at in _combos(kinds, win_suit)]
     regular = False
-    flat = side.flat_reading
-    # Each reading (summary c): its hits on top of the hand's, then each place the winning
-    # tile can sit in it (the pair first, then its sets in order).
-    for c, waits in candidates:
-        if (c >> 92) & 15 != 1:
-            continue  # not one pair
-        regular = True
-        pair = ((c >> 96) & 255) - 1
-        seqs = (c >> 68) & 15
-        seq_mask = (c & M34) | meld_seq_mask
-        triplet_mask = (c >> 34) & M34
-        r_bits, r_han, r_winnable, r_yakuman = bits, han, winnable, yakuman
-        honours = triplet_mask >> 27
-        if honours or pair >= EAST or kans >= 3:
-            h_key = parts.honours_key(honours, pair, seat, round_wind, kans)
-            h_bits, h_han, h_winnable, h_yakuman = (
-                side.honours.get(h_key) or parts.honours(side, h_key)
-            )
-            r_bits |= h_bits
-            r_han += h_han
-            r_winnable = r_winnable or h_winnable
-            r_yakuman |= h_yakuman
-        # the reading's yaku: (bit, han) pairs of side.flat_reading, looked at on a hit
-        twins = (c >> 72) & 15
-        if twins:
-            if seqs == 4 and twins == 2 and flat[4]:
-                r_bits |= flat[4]
-                r_han += flat[5]
-            elif flat[2]:
-                r_bits |= flat[2]
-                r_han += flat[3]
-        if seqs >= 3:
-            if seq_mask & (seq_mask >> 9) & (seq_mask >> 18) & LOW_BITS and flat[6]:
-                r_bits |= flat[6]
-                r_han += flat[7]
-            if seq_mask & (seq_mask >> 3) & (seq_mask >> 6) & ITTSU_STARTS and flat[10]:
-                r_bits |= flat[10]
-                r_han += flat[11]
-        elif seqs < 2:
-            if triplet_mask & (triplet_mask >> 9) & (triplet_mask >> 18) & LOW_BITS and flat[8]:
-                r_bits |= flat[8]
-                r_han += flat[9]
-            if not seqs and flat[16]:
-                r_bits |= flat[16]
-                r_han += flat[17]
-        if seqs and not (c >> 88) & 15:
-            if honours or pair >= EAST:
-                if flat[12]:
-                    r_bits |= flat[12]
-                    r_han += flat[13]
-            elif flat[14]:
-                r_bits |= flat[14]
-                r_han += flat[15]
-        r_winnable = r_winnable or r_bits != bits
-        ankou = (c >> 76) & 15
-        value_pair = pair >= HAKU or pair in (seat, round_wind)
-        if pair >= HAKU:
-            fu = base_fu + 2
-        elif pair == seat and pair == round_wind:
-            fu = base_fu + plan.double_wind_pair_fu
-        else:
-            fu = base_fu + 2 if value_pair else base_fu
-        fu += (c >> 80) & 255
-        pinfu_shape = seqs == 4 and not value_pair and flat[0]
-        placements = waits.get(win_kind, ())
-        if pair == win_kind:
-            placements = ((TANKI, -1), *placements)
-        for wait, triplet in placements:
-            p_bits, p_han, p_winnable, p_yakuman = r_bits, r_han, r_winnable, r_yakuman
-            p_fu, p_ankou = fu, ankou
-            if triplet >= 0 and not tsumo:  # a triplet completed by ron is open
-                p_ankou -= 1
-                p_fu -= 4 if _YAOCHUU_BITS >> triplet & 1 else 2
-            if p_ankou == 3 and flat[18]:
-                p_bits |= flat[18]
-                p_han += flat[19]
-                p_winnable = True
-            elif p_ankou == 4:
-                p_yakuman |= side.reading_yakuman[0]
-                if wait == TANKI:
-                    p_yakuman |= side.reading_yakuman[1]
-            if pinfu_shape and wait == RYANMEN:
-                p_bits |= flat[0]
-                p_han += flat[1]
-                p_winnable = True
-                p_fu = 20 if tsumo else 30
-            else:
-                if wait != RYANMEN and wait != SHANPON:
-                    p_fu += 2
-                p_fu = 30 if p_fu == 20 else (p_fu + 9) // 10 * 10
-            if p_yakuman or p_han >= 5:
-                best = _better(plan, side, best, p_bits, p_han, p_winnable, p_yakuman, p_fu)
-            elif p_winnable:
-                base = p_fu << (p_han + 2)
-                if base >= 2000 or (plan.kiriage and base >= 1920):
-                    base = 2000
-                rank = base << 21 | p_han << 10 | p_fu
-                if best is None or rank > best[0]:
-                    best = (rank, p_bits, p_han, p_fu)
+    if not small & NOT_ONE_READING_EACH and win_group is not None:
+        if (sa >> PAIRS_AT) & 15 == 1:  # four sets and one pair
+            regular = True
+            best_rank, best_bits = _arrange(
+                plan, side, best_rank, best_bits, sa, sb, win_group.readings[0].waits, bits,
+                han, winnable, yakuman, meld_seq_mask, seat, round_wind, kans, tsumo, win_kind,
+                base_fu)
+    else:
+        m_sa = sa - c_sa
+        m_sb = sb - c_sb
+        for combo, at in _combos((c0, c1, c2, c3), win_suit):
+            r_sa = m_sa
+            r_sb = m_sb
+            for r in combo:
+                r_sa += r.sa
+                r_sb += r.sb
+            if (r_sa >> PAIRS_AT) & 15 == 1:
+                regular = True
+                best_rank, best_bits = _arrange(
+                    plan, side, best_rank, best_bits, r_sa, r_sb, combo[at].waits, bits, han,
+                    winnable, yakuman, meld_seq_mask, seat, round_wind, kans, tsumo, win_kind,
+                    base_fu)
     shaped = regular
     if not melds:
-        if held.bit_count() == 7 and not (kinds + PAIRS_ONLY[0]) & PAIRS_ONLY[1]:
+        if (_guards(h0) + _guards(h1) + _guards(h2) + _guards(h3) == 7
+                and not ((c0 + PAIRS_ONLY[0][0]) & PAIRS_ONLY[0][1]
+                         | (c1 + PAIRS_ONLY[1][0]) & PAIRS_ONLY[1][1]
+                         | (c2 + PAIRS_ONLY[2][0]) & PAIRS_ONLY[2][1]
+                         | (c3 + PAIRS_ONLY[3][0]) & PAIRS_ONLY[3][1])):
             shaped = True
             bit, value = side.reading[10]
-            best = _better(plan, side, best, bits | bit, han + value, winnable or bit > 0,
-                           yakuman, 25)
-        elif held == _KOKUSHI_HELD:
+            best_rank, best_bits = _better(plan, side, best_rank, best_bits, bits | bit,
+                                           han + value, winnable or bit > 0, yakuman, 25)
+        elif (h0 == _KOKUSHI_HELD[0] and h1 == _KOKUSHI_HELD[1] and h2 == _KOKUSHI_HELD[2]
+              and h3 == _KOKUSHI_HELD[3]):
             shaped = True
             kokushi = side.reading_yakuman[2]
-            if (kinds >> (WIDTH * win_kind)) & 127 == 2:
+            if _count(c0, c1, c2, c3, win_kind) == 2:
                 kokushi |= side.reading_yakuman[3]
-            best = _better(plan, side, best, bits, han, winnable, yakuman | kokushi, 0)
-    if best is None:
+            best_rank, best_bits = _better(plan, side, best_rank, best_bits, bits, han,
+                                           winnable, yakuman | kokushi, 0)
+    if best_rank < 0:
         description = _description(hand, called)
         if shaped:
             return _failure(rid, "no_yaku", no_yaku_message(description))
         return _failure(rid, "not_a_winning_hand", not_winning_message(description))
-    return _render(plan, side, rid, best, tsumo, seat == EAST, honba, sticks, dora, red, ura)
+    return _render(plan, side, rid, best_rank, best_bits, tsumo, seat == EAST, honba, sticks,
+                   dora, red, ura)
+
+
+def _fields(record: dict[str, Any]) -> tuple[tuple[Any, ...], bool] | None:
+    """The record's FIELDS (defaults filled in) and whether they are all it has, or None when
+    one is missing or of the wrong type, or the record has a field beyond them and "options"
+    (the compiled _score checks the same)."""
+    try:
+        values = _ALL(record)
+        exact = len(record) == len(FIELDS)
+    except KeyError:
+        if not record.keys() >= _REQUIRED:
+            return None
+        values = tuple([record[n] if n in record else _DEFAULTS[n] for n in FIELDS])
+        exact = False
+    if (not exact and not record.keys() <= _FAST_KEYS) or tuple(map(type, values)) != _TYPES:
+        return None
+    return values, exact
+
+
+def _split(hand: str) -> list[str]:
+    """The hand's text cut after each suit letter: GROUP.findall's groups when the hand is
+    nothing but groups (any other piece is no group, and its text fails ``group``; text after
+    the last letter is left out, and the length check refuses the hand). Faster than the
+    regular expression once compiled, slower without."""
+    out = []
+    start = 0
+    for i in range(len(hand)):
+        c = ord(hand[i])
+        if c == 109 or c == 112 or c == 115 or c == 122:  # m p s z
+            out.append(hand[start:i + 1])
+            start = i + 1
+    return out
+
+
+def _count(k0: i64, k1: i64, k2: i64, k3: i64, kind: int) -> int:
+    """How many of ``kind`` the suit words hold."""
+    if kind < 9:
+        return (k0 >> (WIDTH * kind)) & FIELD
+    if kind < 18:
+        return (k1 >> (WIDTH * (kind - 9))) & FIELD
+    if kind < 27:
+        return (k2 >> (WIDTH * (kind - 18))) & FIELD
+    return (k3 >> (WIDTH * (kind - 27))) & FIELD
+
+
+def _guards(word: i64) -> int:
+    """How many OCCUPIED bits a suit word has (kinds held)."""
+    n = 0
+    while word:
+        word &= word - 1
+        n += 1
+    return n
+
+
+def _one_suit(h0: i64, h1: i64, h2: i64, h3: i64) -> int:
+    """The number suit whose nine kinds are all the hand holds, or -1."""
+    if h3:
+        return -1
+    if h0 == _ALL_NINE and not h1 and not h2:
+        return 0
+    if h1 == _ALL_NINE and not h0 and not h2:
+        return 1
+    if h2 == _ALL_NINE and not h0 and not h1:
+        return 2
+    return -1
+
+
+def _arrange(  # noqa: C901, PLR0912, PLR0913, PLR0915
+    plan: Plan, side: Side, best_rank: int, best_bits: int, c_a: i64, c_b: i64,
+    waits: dict[int, tuple[int, ...]], bits: int, han: int, winnable: bool, yakuman: int,
+    meld_seq_mask: i64, seat: int, round_wind: int, kans: int, tsumo: bool, win_kind: int,
+    base_fu: int,
+) -> tuple[int, int]:
+    """One reading of four sets and a pair (summary words ``c_a``, ``c_b``): its hits on top
+    of the hand's, then each place the winning tile can sit in it (the pair first, then its
+    sets in order); the best candidate (rank, hits) of these and the one given."""
+    flat = side.flat_reading
+    pair: int = ((c_b >> PAIR_AT) & 255) - 1
+    seqs: int = (c_a >> SEQS_AT) & 15
+    seq_mask: i64 = (c_a & M34) | meld_seq_mask
+    triplet_mask: i64 = c_b & M34
+    r_bits, r_han, r_winnable, r_yakuman = bits, han, winnable, yakuman
+    honours: int = triplet_mask >> 27
+    if honours or pair >= EAST or kans >= 3:
+        h_key = parts.honours_key(honours, pair, seat, round_wind, kans)
+        h = side.honours.get(h_key) or parts.honours(side, h_key)
+        r_bits |= h.bits
+        r_han += h.han
+        r_winnable = r_winnable or h.winnable
+        r_yakuman |= h.yakuman
+    # the reading's yaku: (bit, han) pairs of side.flat_reading, looked at on a hit
+    twins = (c_a >> TWINS_AT) & 15
+    if twins:
+        if seqs == 4 and twins == 2 and flat[4]:
+            r_bits |= flat[4]
+            r_han += flat[5]
+        elif flat[2]:
+            r_bits |= flat[2]
+            r_han += flat[3]
+    if seqs >= 3:
+        if seq_mask & (seq_mask >> 9) & (seq_mask >> 18) & LOW_BITS and flat[6]:
+            r_bits |= flat[6]
+            r_han += flat[7]
+        if seq_mask & (seq_mask >> 3) & (seq_mask >> 6) & ITTSU_STARTS and flat[10]:
+            r_bits |= flat[10]
+            r_han += flat[11]
+    elif seqs < 2:
+        if triplet_mask & (triplet_mask >> 9) & (triplet_mask >> 18) & LOW_BITS and flat[8]:
+            r_bits |= flat[8]
+            r_han += flat[9]
+        if not seqs and flat[16]:
+            r_bits |= flat[16]
+            r_han += flat[17]
+    if seqs and not (c_a >> NOT_OUTSIDE_AT) & 15:
+        if honours or pair >= EAST:
+            if flat[12]:
+                r_bits |= flat[12]
+                r_han += flat[13]
+        elif flat[14]:
+            r_bits |= flat[14]
+            r_han += flat[15]
+    r_winnable = r_winnable or r_bits != bits
+    ankou: int = (c_a >> ANKOU_AT) & 15
+    value_pair = pair >= HAKU or pair == seat or pair == round_wind  # noqa: SIM109 - no tuple
+    if pair >= HAKU:
+        fu = base_fu + 2
+    elif pair == seat and pair == round_wind:
+        fu = base_fu + plan.double_wind_pair_fu
+    else:
+        fu = base_fu + 2 if value_pair else base_fu
+    fu += (c_a >> SET_FU_AT) & 255
+    pinfu_shape = seqs == 4 and not value_pair and flat[0] != 0
+    placements = waits.get(win_kind, ())
+    tanki_first = 1 if pair == win_kind else 0
+    for i in range(len(placements) + tanki_first):
+        placed = TANKI << 8 if i < tanki_first else placements[i - tanki_first]
+        wait = placed >> 8
+        triplet = (placed & 255) - 1
+        p_bits, p_han, p_winnable, p_yakuman = r_bits, r_han, r_winnable, r_yakuman
+        p_fu, p_ankou = fu, ankou
+        if triplet >= 0 and not tsumo:  # a triplet completed by ron is open
+            p_ankou -= 1
+            p_fu -= 4 if _YAOCHUU_BITS >> triplet & 1 else 2
+        if p_ankou == 3 and flat[18]:
+            p_bits |= flat[18]
+            p_han += flat[19]
+            p_winnable = True
+        elif p_ankou == 4:
+            p_yakuman |= side.reading_yakuman[0]
+            if wait == TANKI:
+                p_yakuman |= side.reading_yakuman[1]
+        if pinfu_shape and wait == RYANMEN:
+            p_bits |= flat[0]
+            p_han += flat[1]
+            p_winnable = True
+            p_fu = 20 if tsumo else 30
+        else:
+            if wait != RYANMEN and wait != SHANPON:
+                p_fu += 2
+            p_fu = 30 if p_fu == 20 else (p_fu + 9) // 10 * 10
+        if p_yakuman or p_han >= 5:
+            best_rank, best_bits = _better(plan, side, best_rank, best_bits, p_bits, p_han,
+                                           p_winnable, p_yakuman, p_fu)
+        elif p_winnable:
+            base = p_fu << (p_han + 2)
+            if base >= 2000 or (plan.kiriage and base >= 1920):
+                base = 2000
+            rank = base << 21 | p_han << 10 | p_fu
+            if rank > best_rank:
+                best_rank = rank
+                best_bits = p_bits
+    return best_rank, best_bits
 
 
 def _hand_groups(hand: str) -> list[Tiles]:
-    return [t for t in map(groups.get, GROUP.findall(hand)) if t is not None]
+    """The hand's groups, parsed again if the table was emptied since (it may have been while
+    this very hand was read: then its first groups are no longer in it)."""
+    found = []
+    for text in GROUP.findall(hand):
+        g = groups.get(text) or group(text)
+        if g is not None:
+            found.append(g)
+    return found
 
 
-def indicators(plan: Plan, text: str) -> tuple[int, tuple[int, ...]] | None:
-    """Memoised per plan: an indicator string's counts and its dora kinds' field shifts."""
+def indicators(plan: Plan, text: str) -> Shown | None:
+    """Memoised per plan: an indicator string's words and the kinds its indicators make
+    dora."""
     if len(plan.indicators) >= CACHE_LIMIT:
         plan.indicators.clear()
     tiles = strings.get(text) or tile_string(text)
     found = None
     if tiles is not None and len(tiles.codes) <= MAX_INDICATORS:
-        shifts = tuple(
-            KINDS_AT + WIDTH * plan.dora_next[KIND[code]]
-            for code in tiles.codes if plan.dora_next[KIND[code]] >= 0
+        dora = tuple(
+            plan.dora_next[KIND[code]] for code in tiles.codes if plan.dora_next[KIND[code]] >= 0
         )
-        found = (tiles.sum >> CODES_AT << CODES_AT, shifts)
+        found = Shown(tiles, dora)
     plan.indicators[text] = found
     return found
 
 
 def _better(
-    plan: Plan, side: Side, best: tuple[int, int, int, int] | None, bits: int, han: int,
+    plan: Plan, side: Side, best_rank: int, best_bits: int, bits: int, han: int,
     winnable: bool, yakuman: int, fu: int,
-) -> tuple[int, int, int, int] | None:
-    """``best`` or this candidate if it ranks higher (as han_fu_valuation and Valuation.rank)."""
+) -> tuple[int, int]:
+    """(rank, hits) of the best of this candidate and the one given (as han_fu_valuation
+    and Valuation.rank)."""
     if yakuman:
         shown = _yakuman_shown(plan, side, yakuman)
         multiples = sum(side.values[b] for b in _bits_of(shown))
         rank = (YAKUMAN_BASE * multiples) << 21 | _YAKUMAN_RANK
         bits, han, fu = shown, 0, 0
     elif not winnable:
-        return best
+        return best_rank, best_bits
     else:
         if han >= 5:
-            base = basic_points(han, fu, plan.ruleset)[0]
+            base = _basic(plan, han, fu)
         else:
             base = fu << (han + 2)
             if base >= 2000 or (plan.kiriage and base >= 1920):
                 base = 2000
         rank = base << 21 | han << 10 | fu
-    if best is None or rank > best[0]:
-        return rank, bits, han, fu
-    return best
+    if rank > best_rank:
+        return rank, bits
+    return best_rank, best_bits
+
+
+def _basic(plan: Plan, han: int, fu: int) -> int:
+    """engine.hand.limits.basic_points's points, for the plan's ruleset."""
+    if han >= plan.kazoe_han:
+        return YAKUMAN_BASE
+    for min_han, _, base in HAN_LIMITS:
+        if han >= min_han:
+            return base
+    base = fu << (han + 2)
+    if base >= MANGAN_BASE or (plan.kiriage and base >= 1920):
+        return MANGAN_BASE
+    return base
+
+
+def _limit(plan: Plan, han: int, fu: int) -> str | None:
+    """engine.hand.limits.basic_points's limit name, for the plan's ruleset."""
+    if han >= plan.kazoe_han:
+        return "kazoe"
+    for min_han, limit, _ in HAN_LIMITS:
+        if han >= min_han:
+            return limit
+    base = fu << (han + 2)
+    if base >= MANGAN_BASE or (plan.kiriage and base >= 1920):
+        return "mangan"
+    return None
 
 
 def _bits_of(bits: int) -> list[int]:
@@ -470,13 +723,15 @@ def _yakuman_shown(plan: Plan, side: Side, yakuman: int) -> int:
     return sum(b for b in hits if side.names[b] not in dropped)
 
 
-def _combos(kinds: int, win_suit: int) -> list[tuple[tuple[SuitReading, ...], int]]:
+def _combos(
+    kinds: tuple[int, int, int, int], win_suit: int,
+) -> list[tuple[tuple[SuitReading, ...], int]]:
     """Readings of the whole hand (suits combined as regular_readings does), with the index
     of the winning tile's suit in each: for hands whose suits are not one group each."""
     per_suit: list[tuple[SuitReading, ...]] = []
     at = 0
     for suit in range(4):
-        key = kinds & SUIT_FIELDS[suit]
+        key = kinds[suit]
         if key:
             found = readings(suit, key)
             if not found:
@@ -487,9 +742,9 @@ def _combos(kinds: int, win_suit: int) -> list[tuple[tuple[SuitReading, ...], in
     return [(combo, at) for combo in product(*per_suit)]
 
 
-def _chuuren(side: Side, kinds: int, suit: int, win: int) -> int:
+def _chuuren(side: Side, word: int, suit: int, win: int) -> int:
     """Chuuren (and the nine-sided chuuren_9): every rank of one suit, 1 and 9 thrice."""
-    counts = [(kinds >> (WIDTH * (9 * suit + r))) & 127 for r in range(9)]
+    counts = [(word >> (WIDTH * r)) & FIELD for r in range(9)]
     if counts[0] < 3 or counts[8] < 3:
         return 0
     out = side.bit("chuuren")
@@ -519,11 +774,13 @@ def _possible(riichi: str, flags: tuple[bool, ...], *, tsumo: bool, closed: bool
 
 
 def _render(
-    plan: Plan, side: Side, rid: str, best: tuple[int, int, int, int], tsumo: bool,
-    dealer: bool, honba: int, sticks: int, dora: int, aka: int, ura: int,
+    plan: Plan, side: Side, rid: str, rank: int, bits: int, tsumo: bool, dealer: bool,
+    honba: int, sticks: int, dora: int, aka: int, ura: int,
 ) -> dict[str, Any]:
-    rank, bits, han, fu = best
+    han = (rank >> 10) & 1023
+    fu = rank & 1023
     base = rank >> 21
+    yaku: list[dict[str, Any]]
     if rank & _YAKUMAN_RANK:
         yaku = []
         while bits:
@@ -539,9 +796,10 @@ def _render(
             yaku = [{"name": name, "han": value * counts[which]} for name, value, which in listed]
         else:
             yaku = [{"name": name, "han": value} for name, value, _ in listed]
-        limit = None if base < 2000 else basic_points(han, fu, plan.ruleset)[1]
+        limit = None if base < 2000 else _limit(plan, han, fu)
         multiples, fu_out = (1 if limit == "kazoe" else 0), fu
     others = plan.others
+    payment: dict[str, int]
     if tsumo:
         if dealer:
             each = -(-base * 2 // 100) * 100

@@ -1,19 +1,24 @@
 """Tiles as packed counts, and the memoised tables the fast scorer reads.
 
-A *packed count* holds one 7-bit field per tile: field ``c`` (bits ``7c`` to
-``7c+6``) counts tile ``c``. Adding two packed counts adds every field at
-once, so a hand's counts are the sum of its tile groups' counts, and "no
-field above its limit" is one addition and one mask (each field's top bit is
-a guard that the addition sets only when the count is over the limit; counts
-stay below 64 because the scorer bounds how many tiles a record may name).
-Two packings: by *code* (0..36, the red fives 34..36 apart from the plain
-fives) for the physical-copies check, and by *kind* (0..33, red fives counted
-as fives) for decompositions and dora.
+A *packed count* holds one 7-bit field per tile kind of one suit: field
+``r`` (bits ``7r`` to ``7r+6``) of suit word ``s`` counts kind ``9s + r``
+(red fives counted as fives), so each suit's counts fit one 63-bit word.
+Adding two packed counts adds every field at once, so a hand's counts are
+the sum of its tile groups' counts, and "no field above its limit" is one
+addition and one mask per word (each field's top bit is a guard that the
+addition sets only when the count is over the limit; counts stay below 64
+because the scorer bounds how many tiles a record may name). A fifth word
+counts the red fives (field ``s`` for suit ``s``); the plain fives are the
+kind count minus it, which is how the physical-copies check reads codes.
 
 A suit's *reading* (its concealed tiles as sets and maybe the pair) is summed
-the same way: :data:`READING` lists the fields, so the sum over a hand's
-suits and melds is the whole arrangement's summary (runs, triplets, their
-masks, fu, ...) in one integer.
+the same way: :data:`READING_A` and :data:`READING_B` list the fields of its
+two words, so the sum over a hand's suits and melds is the whole
+arrangement's summary (runs, triplets, their masks, fu, ...) in two
+integers.
+
+Every word stays below 2**63, so a mypyc build keeps them as native 64-bit
+integers (``i64``); without the build they are plain ints, same values.
 
 Everything here is keyed by a small piece of a record (one suit group such as
 ``"2340m"``, one meld, one indicator string, one suit's counts), never by a
@@ -24,7 +29,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Final, final
 
 from engine.hand.arrangement import KAN, SEQ, SHANPON, TRIPLET
 from engine.hand.decompose import suit_readings
@@ -44,37 +49,46 @@ from engine.tiles import (
     parse_tiles,
 )
 
-WIDTH = 7
-FIELD = (1 << WIDTH) - 1
-GUARD_BIT = 1 << (WIDTH - 1)
-N_CODES = N_KINDS + 3
-SUIT_FIELDS = tuple(
-    sum(FIELD << (WIDTH * k) for k in range(lo, hi))
-    for lo, hi in ((0, 9), (9, 18), (18, 27), (27, 34))
-)
+if TYPE_CHECKING:
+    from mypy_extensions import i64
+
+WIDTH: Final = 7
+FIELD: Final = (1 << WIDTH) - 1
+GUARD_BIT: Final = 1 << (WIDTH - 1)
+FIVE_AT: Final = WIDTH * 4  # the five's field in a number suit's word
 GROUP = re.compile(r"[0-9]+[mpsz]")
 # Entries per table before it is emptied: bounded memory (`python -m engine score` on a
 # million distinct records stays under 150 MB) and room for every suit group, meld and
 # suit count of the benchmarks' corpora.
-CACHE_LIMIT = 1 << 13
-READINGS_LIMIT = 1 << 12  # per suit
+CACHE_LIMIT: Final = 1 << 13
+READINGS_LIMIT: Final = 1 << 12  # per suit
 
 
 def over_limit(limits: tuple[int, ...]) -> tuple[int, int]:
-    """(addend, guards): ``(packed + addend) & guards`` is non-zero when a field > its limit."""
+    """(addend, guards): ``(packed + addend) & guards`` is non-zero when a field > its limit
+    (at most 9 fields: one word)."""
     addend = sum((GUARD_BIT - 1 - limit) << (WIDTH * i) for i, limit in enumerate(limits))
     return addend, sum(GUARD_BIT << (WIDTH * i) for i in range(len(limits)))
 
 
-def copies_check(tiles: TileSet) -> tuple[int, int]:
-    """The over-limit pair for a tile set on a ``Tiles.sum``: each code at most
-    ``tiles.allowed`` copies, each kind (red fives included) at most ``tiles.copies``."""
-    add, guards = over_limit((*tiles.allowed, *tiles.copies))
-    return add << CODES_AT, guards << CODES_AT
+def suit_limits(limits: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """``over_limit`` of each suit word's fields, for a 34-entry per-kind tuple."""
+    return tuple(over_limit(limits[9 * s: 9 * s + (9 if s < 3 else 7)]) for s in range(4))
+
+
+def copies_check(tiles: TileSet) -> tuple[tuple[int, int], ...]:
+    """Five over-limit pairs for a tile set: each suit word's plain codes (a kind's count,
+    less its red fives for a five) at most ``tiles.allowed``, then the red word's codes.
+    With ``allowed`` a five's copies less its red ones, this also keeps each kind within
+    ``tiles.copies``."""
+    return (*suit_limits(tiles.allowed[:N_KINDS]), over_limit(tiles.allowed[N_KINDS:]))
 
 
 # At most two of a kind: with 14 tiles and 7 kinds, exactly the seven pairs.
-PAIRS_ONLY = over_limit((2,) * N_KINDS)
+PAIRS_ONLY: Final = suit_limits((2,) * N_KINDS)
+# kinds held: (suit word + OCCUPIED[s][0]) & OCCUPIED[s][1] has field r's top bit set when
+# kind 9s + r is held
+OCCUPIED: Final = suit_limits((0,) * N_KINDS)
 
 # Tile classes, counted over a hand's groups and melds: groups holding each suit, and
 # groups holding tiles that rule out tanyao, honroutou, chinroutou and ryuuiisou.
@@ -98,85 +112,139 @@ def has_class(counters: int, name: str) -> bool:
     return bool(counters >> (4 * CLASSES.index(name)) & 15)
 
 
-# The fields of a reading summary: name -> (offset, width); sums never carry across them.
-READING = {
+# The fields of a reading summary, in two words: name -> (offset, width); sums never carry
+# across them.
+READING_A = {
     "seq_mask": (0, 34),  # bit k: a concealed run starts at kind k
-    "triplet_mask": (34, 34),  # bit k: a triplet or kan of kind k
-    "seqs": (68, 4),
-    "twins": (72, 4),  # pairs of identical runs
-    "ankou": (76, 4),  # concealed triplets, ankan included
-    "set_fu": (80, 8),  # fu of the triplets and kans, concealed triplets as concealed
-    "not_outside": (88, 4),  # sets (or the pair) without a terminal or honour
-    "pairs": (92, 4),
-    "pair_plus_1": (96, 8),  # the pair's kind + 1 (meaningful when pairs is 1)
+    "seqs": (34, 4),
+    "twins": (38, 4),  # pairs of identical runs
+    "ankou": (42, 4),  # concealed triplets, ankan included
+    "set_fu": (46, 8),  # fu of the triplets and kans, concealed triplets as concealed
+    "not_outside": (54, 4),  # sets (or the pair) without a terminal or honour
+    "pairs": (58, 4),
 }
+READING_B = {
+    "triplet_mask": (0, 34),  # bit k: a triplet or kan of kind k
+    "pair_plus_1": (34, 8),  # the pair's kind + 1 (meaningful when pairs is 1)
+}
+SEQS_AT: Final = 34
+TWINS_AT: Final = 38
+ANKOU_AT: Final = 42
+SET_FU_AT: Final = 46
+NOT_OUTSIDE_AT: Final = 54
+PAIRS_AT: Final = 58
+PAIR_AT: Final = 34
+M34: Final = (1 << 34) - 1
 
 
-def packed(**fields: int) -> int:
-    return sum(value << READING[name][0] for name, value in fields.items())
+def packed(**fields: int) -> tuple[int, int]:
+    """The two summary words of these fields."""
+    a = sum(value << READING_A[name][0] for name, value in fields.items() if name in READING_A)
+    b = sum(value << READING_B[name][0] for name, value in fields.items() if name in READING_B)
+    return a, b
 
 
-class SuitReading(NamedTuple):
+@final
+class SuitReading:
     """One reading of one suit's concealed tiles (kinds absolute)."""
 
-    summary: int  # the READING fields
-    waits: dict[int, tuple[tuple[int, int], ...]]  # win kind -> ((wait, triplet kind or -1),)
+    sa: i64  # the READING_A fields
+    sb: i64  # the READING_B fields
+    # win kind -> its placements: wait << 8 | (triplet kind completed + 1, or 0)
+    waits: dict[int, tuple[int, ...]]
+
+    def __init__(self, sa: i64, sb: i64, waits: dict[int, tuple[int, ...]]) -> None:
+        self.sa = sa
+        self.sb = sb
+        self.waits = waits
 
 
-# A tile string's *sum*: one int whose fields add up over a hand's groups and melds:
-# small counters, tile-class counters, the reading summary (a suit group's only reading),
-# the code packing and the kind packing (highest, so that a shift alone extracts it). No
-# valid hand overflows a field (a longer hand string is refused before summing).
-SMALL_AT = 0
-CLASS_AT = 64
-SUMMARY_AT = 128
-CODES_AT = 256
-KINDS_AT = CODES_AT + WIDTH * N_CODES
-SMALL_BITS = (1 << CLASS_AT) - 1
-CLASS_BITS = (1 << 32) - 1
-SUMMARY_BITS = (1 << (CODES_AT - SUMMARY_AT)) - 1
-# small counters (offsets from SMALL_AT)
-N_AT, RED_AT, LENGTH_AT, SUITS_AT, UNREAD_AT, OPEN_AT, KAN_AT = 0, 8, 16, 24, 40, 44, 48
+# A tile string's words add up over a hand's groups and melds: small counters, tile-class
+# counters, the reading summary (a suit group's only reading), the kinds of each suit and
+# the red fives. No valid hand overflows a field (a longer hand string is refused before
+# summing).
+# small counters
+N_AT: Final = 0
+RED_AT: Final = 8
+LENGTH_AT: Final = 16
+SUITS_AT: Final = 24
+UNREAD_AT: Final = 40
+OPEN_AT: Final = 44
+KAN_AT: Final = 48
 # some suit in two groups, or a group with no reading or several: the general path
-NOT_ONE_READING_EACH = sum(0xE << (SUITS_AT + 4 * s) for s in range(4)) | 0xF << UNREAD_AT
-# kinds held: (kind packing + OCCUPIED[0]) & OCCUPIED[1] has field k's top bit set when
-# kind k is held
-OCCUPIED = over_limit((0,) * N_KINDS)
+NOT_ONE_READING_EACH: Final = sum(0xE << (SUITS_AT + 4 * s) for s in range(4)) | 0xF << UNREAD_AT
 
 
-def occupancy(kinds: Iterable[int]) -> int:
-    """The OCCUPIED bits of a set of kinds (to compare with a hand's)."""
-    return sum(GUARD_BIT << (WIDTH * k) for k in set(kinds))
+def occupancy(kinds: Iterable[int]) -> tuple[int, int, int, int]:
+    """The OCCUPIED bits of a set of kinds, per suit word (to compare with a hand's)."""
+    words = [0, 0, 0, 0]
+    for k in set(kinds):
+        suit = k // 9 if k < 27 else 3
+        words[suit] |= GUARD_BIT << (WIDTH * (k - 9 * suit))
+    return words[0], words[1], words[2], words[3]
 
 
-class Tiles(NamedTuple):
-    """One tile string or suit group: its sum and what the scorer asks of it."""
+def suit_words(codes: tuple[int, ...]) -> tuple[int, int, int, int, int]:
+    """The four suit words (kinds) and the red word of some tile codes."""
+    words = [0, 0, 0, 0, 0]
+    for code in codes:
+        kind = KIND[code]
+        suit = kind // 9 if kind < 27 else 3
+        words[suit] += 1 << (WIDTH * (kind - 9 * suit))
+        if code >= N_KINDS:
+            words[4] += 1 << (WIDTH * (code - N_KINDS))
+    return words[0], words[1], words[2], words[3], words[4]
 
-    sum: int
+
+@final
+class Tiles:
+    """One tile string or suit group: its words and what the scorer asks of it."""
+
+    small: i64
+    cls: i64
+    sa: i64  # summary words (a suit group's only reading; 0 otherwise)
+    sb: i64
+    k0: i64  # kinds of each suit
+    k1: i64
+    k2: i64
+    k3: i64
+    red: i64
     suit: int  # 0-3 for a suit group, -1 for a string of several suits
+    kw: i64  # a suit group's word (its suit's kinds); 0 for several suits
     readings: tuple[SuitReading, ...]  # a suit group's readings as a whole suit
     codes: tuple[int, ...]
     canonical: str  # mpsz, sorted (error messages)
 
+    def __init__(self, small: i64, cls: i64, sa: i64, sb: i64,
+                 words: tuple[int, int, int, int, int], suit: int,
+                 readings: tuple[SuitReading, ...], codes: tuple[int, ...],
+                 canonical: str) -> None:
+        self.small = small
+        self.cls = cls
+        self.sa = sa
+        self.sb = sb
+        self.k0, self.k1, self.k2, self.k3, self.red = words
+        self.suit = suit
+        self.kw = words[suit] if suit >= 0 else 0
+        self.readings = readings
+        self.codes = codes
+        self.canonical = canonical
+
 
 def _tiles_of(codes: tuple[int, ...], length: int) -> Tiles:
-    packed_codes = packed_kinds = red = 0
     kind_list = tuple(KIND[c] for c in codes)
-    for code, kind in zip(codes, kind_list, strict=True):
-        packed_codes += 1 << (WIDTH * code)
-        packed_kinds += 1 << (WIDTH * kind)
-        red += code >= N_KINDS
+    red = sum(1 for code in codes if code >= N_KINDS)
+    words = suit_words(codes)
     suits = {k // 9 if k < 27 else 3 for k in kind_list}
     suit = suits.pop() if len(suits) == 1 else -1
-    found = readings(suit, packed_kinds) if suit >= 0 and len(codes) <= 14 else ()
+    found = readings(suit, words[suit]) if suit >= 0 and len(codes) <= 14 else ()
     small = len(codes) << N_AT | red << RED_AT | min(length, 255) << LENGTH_AT
-    summary = 0
+    sa = sb = 0
     if suit >= 0:
         small |= 1 << (SUITS_AT + 4 * suit) | (len(found) != 1) << UNREAD_AT
-        summary = found[0].summary if len(found) == 1 else 0
-    total = (small << SMALL_AT | tile_class(kind_list) << CLASS_AT | summary << SUMMARY_AT
-             | packed_codes << CODES_AT | packed_kinds << KINDS_AT)
-    return Tiles(total, suit, found, codes, mpsz(codes))
+        if len(found) == 1:
+            sa, sb = found[0].sa, found[0].sb
+    return Tiles(small, tile_class(kind_list), sa, sb, words, suit, found, codes, mpsz(codes))
 
 
 def _parsed(text: str) -> Tiles | None:
@@ -191,10 +259,11 @@ groups: dict[str, Tiles | None] = {}
 
 
 def group(text: str) -> Tiles | None:
-    """One suit group (``"2340m"``) of a hand string; None when it is not valid mpsz."""
+    """One suit group (``"2340m"``) of a hand string; None when it is not valid mpsz or not
+    one group (digits, then one suit letter)."""
     if len(groups) >= CACHE_LIMIT:
         groups.clear()
-    found = groups[text] = _parsed(text)
+    found = groups[text] = _parsed(text) if GROUP.fullmatch(text) else None
     return found
 
 
@@ -209,12 +278,32 @@ def tile_string(text: str) -> Tiles | None:
     return found
 
 
-class CalledSet(NamedTuple):
-    """A meld as the scorer uses it."""
+@final
+class CalledSet:
+    """A meld as the scorer uses it: words as Tiles' (its summary has no seq_mask: a called
+    run may repeat one)."""
 
-    sum: int  # as Tiles.sum (its summary has no seq_mask: a called run may repeat one)
-    seq_bit: int  # bit of the run's first kind, or 0
+    small: i64
+    cls: i64
+    sa: i64
+    sb: i64
+    suit: int
+    kw: i64  # its suit's kinds
+    red: i64
+    seq_bit: i64  # bit of the run's first kind, or 0
     description: str  # " + chi 234m" (error messages)
+
+    def __init__(self, small: i64, cls: i64, sa: i64, sb: i64, suit: int, kw: i64, red: i64,
+                 seq_bit: i64, description: str) -> None:
+        self.small = small
+        self.cls = cls
+        self.sa = sa
+        self.sb = sb
+        self.suit = suit
+        self.kw = kw
+        self.red = red
+        self.seq_bit = seq_bit
+        self.description = description
 
 
 melds: dict[tuple[str, str], CalledSet | None] = {}
@@ -233,25 +322,23 @@ def _called(kind: str, text: str) -> CalledSet | None:
     if kind not in MELD_KINDS or tiles is None or len(tiles.codes) > 4:
         return None
     called = meld_set(kind, parse_tiles(text))
-    if isinstance(called, str):
+    if isinstance(called, str) or tiles.suit < 0:
         return None
     set_kind, first, is_open = called
     description = f" + {kind} {tiles.canonical}"
-    red = sum(code >= N_KINDS for code in tiles.codes)
+    red = sum(1 for code in tiles.codes if code >= N_KINDS)
     small = red << RED_AT | is_open << OPEN_AT | (set_kind == KAN) << KAN_AT
     if set_kind == SEQ:
-        summary = packed(seqs=1, not_outside=first % 9 not in (0, 6))
+        sa, sb = packed(seqs=1, not_outside=first % 9 not in (0, 6))
     else:
-        summary = packed(triplet_mask=1 << first, ankou=not is_open,
-                         set_fu=set_fu(set_kind, first, is_open),
-                         not_outside=not is_yaochuu(first))
-    codes_and_kinds = tiles.sum >> CODES_AT << CODES_AT
-    total = (small << SMALL_AT | (tiles.sum >> CLASS_AT & CLASS_BITS) << CLASS_AT
-             | summary << SUMMARY_AT | codes_and_kinds)
-    return CalledSet(total, 1 << first if set_kind == SEQ else 0, description)
+        sa, sb = packed(triplet_mask=1 << first, ankou=not is_open,
+                        set_fu=set_fu(set_kind, first, is_open),
+                        not_outside=not is_yaochuu(first))
+    return CalledSet(small, tiles.cls, sa, sb, tiles.suit, tiles.kw, tiles.red,
+                     1 << first if set_kind == SEQ else 0, description)
 
 
-def packed_reading(pair: int, sets: tuple[tuple[int, int], ...]) -> int:
+def packed_reading(pair: int, sets: tuple[tuple[int, int], ...]) -> tuple[int, int]:
     seq_mask = triplet_mask = seqs = ankou = fu = not_outside = 0
     starts: list[int] = []
     for kind, tile in sets:
@@ -277,7 +364,7 @@ _suits: list[dict[int, tuple[SuitReading, ...]]] = [{}, {}, {}, {}]
 
 
 def readings(suit: int, key: int) -> tuple[SuitReading, ...]:
-    """Every reading of one suit, ``key`` being the kind packing of that suit's tiles."""
+    """Every reading of one suit, ``key`` being that suit's word of kinds."""
     table = _suits[suit]
     found = table.get(key)
     if found is None:
@@ -290,19 +377,21 @@ def readings(suit: int, key: int) -> tuple[SuitReading, ...]:
 def _suit_readings(suit: int, key: int) -> tuple[SuitReading, ...]:
     lo = 9 * suit
     size = 9 if suit < 3 else 7
-    counts = tuple((key >> (WIDTH * (lo + r))) & FIELD for r in range(size))
+    counts = tuple((key >> (WIDTH * r)) & FIELD for r in range(size))
     out = []
     for pair, sets in suit_readings(counts, suit < 3):
         absolute = tuple((kind, lo + rank) for kind, rank in sets)
         pair_kind = -1 if pair < 0 else lo + pair
-        out.append(SuitReading(packed_reading(pair_kind, absolute), _waits(absolute)))
+        sa, sb = packed_reading(pair_kind, absolute)
+        out.append(SuitReading(sa, sb, _waits(absolute)))
     return tuple(out)
 
 
-def _waits(sets: tuple[tuple[int, int], ...]) -> dict[int, tuple[tuple[int, int], ...]]:
+def _waits(sets: tuple[tuple[int, int], ...]) -> dict[int, tuple[int, ...]]:
     """Per winning kind, the sets it can complete, in the reading's order (as
-    engine.hand.shapes.regular_shapes places it: each distinct set once)."""
-    out: dict[int, list[tuple[int, int]]] = {}
+    engine.hand.shapes.regular_shapes places it: each distinct set once), as
+    ``wait << 8 | (triplet kind + 1, or 0 for a run)``."""
+    out: dict[int, list[int]] = {}
     for win in sorted({t + d for _, t in sets for d in range(3)}):
         seen: set[tuple[int, int]] = set()
         for kind, tile in sets:
@@ -311,11 +400,11 @@ def _waits(sets: tuple[tuple[int, int], ...]) -> dict[int, tuple[tuple[int, int]
             if kind == TRIPLET:
                 if tile != win:
                     continue
-                placed = (SHANPON, tile)
+                placed = SHANPON << 8 | (tile + 1)
             else:
                 if not tile <= win <= tile + 2:
                     continue
-                placed = (run_wait(tile, win), -1)
+                placed = run_wait(tile, win) << 8
             seen.add((kind, tile))
             out.setdefault(win, []).append(placed)
     return {win: tuple(placed) for win, placed in out.items()}

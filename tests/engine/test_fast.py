@@ -115,6 +115,22 @@ def test_every_error_is_the_reference_error() -> None:
         assert fast == score_reference(case)
 
 
+def test_error_message_names_every_group_when_the_group_table_empties_mid_hand() -> None:
+    # The table of suit groups is emptied when full: here while the hand's second group is
+    # read, after its first was found; the message still describes the whole hand.
+    from engine.fast import tables
+
+    case = {"id": "x", "ruleset": "riichi-standard", "hand": "678m11067777p456s",
+            "win_tile": "5s", "win": "ron", "seat_wind": "W", "round_wind": "N"}
+    tables.groups.clear()
+    tables.group("678m")
+    tables.groups.update({f"filler {i}": None for i in range(tables.CACHE_LIMIT - 1)})
+    fast = score_fast(case)
+    assert fast is not None and fast["error"]["code"] == "no_yaku", fast
+    assert fast == score_reference(case)
+    tables.groups.clear()
+
+
 def test_plans_only_for_rulesets_the_fast_scorer_answers_alike() -> None:
     assert compile_plan(get("riichi-standard")) is not None
     assert compile_plan(get("tenhou")) is not None
