@@ -512,10 +512,12 @@ def run_load(args: argparse.Namespace, root: Path, label: str) -> dict[str, Any]
         server_before = cpu_by_process(server.pid, None)
         database_before = cpu_by_process(None, backends)
         start.wait()
-        began = time.monotonic()
+        began, client_cpu_before = time.monotonic(), time.process_time()
         for thread in threads:
             thread.join(timeout=args.duration + 2 * REQUEST_TIMEOUT_SECONDS + 5)
         elapsed = time.monotonic() - began
+        # The clients are this process's threads, on the same CPUs as the server.
+        client_cpu = time.process_time() - client_cpu_before
         server_cpu = cpu_used(server_before, cpu_by_process(server.pid, None))
         database_cpu = cpu_used(database_before, cpu_by_process(None, backends))
         stop_server(server)
@@ -528,12 +530,16 @@ def run_load(args: argparse.Namespace, root: Path, label: str) -> dict[str, Any]
         summary["cpu_ms_per_request"] = {
             "server": server_cpu * 1000 / requests,
             "postgresql": database_cpu * 1000 / requests,
+            "clients": client_cpu * 1000 / requests,
         }
         print(
             f"CPU per request: server (gunicorn workers) {server_cpu * 1000 / requests:.1f} ms,"
             f" PostgreSQL (the benchmark database's backends) {database_cpu * 1000 / requests:.1f}"
             f" ms; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
         )
+        clients_ms = client_cpu * 1000 / requests
+        print(f"  and the load generator's clients (this process) {clients_ms:.1f} ms,"
+              " on the same CPUs")  # fmt: skip
         return summary
     finally:
         if server is not None:

@@ -18,8 +18,9 @@ gunicorn's HTTP parsing), for each request kind:
 - ``preview``: POST a hand to the preview (writes nothing),
 - ``close``: POST close of a finished session (the manager's token),
 
-it prints the CPU time of this process per request (``time.thread_time``;
-PostgreSQL's own CPU is not in it), the SQL queries per request, and a
+it prints the CPU time of this process per request (``time.thread_time``),
+beside it the CPU time of the connection's PostgreSQL backend (its
+/proc/PID/schedstat, when the server runs on this machine), the SQL queries per request, and a
 cProfile of the same requests with each function's own CPU time summed by
 layer (request handling, authentication, idempotency, services, the engine,
 the ORM, the database driver, serializers, rendering).
@@ -183,10 +184,12 @@ def measure(requests: Requests, calls: list[tuple[str, str, Any, bool]]) -> dict
 
     half = len(calls) // 2
     timed, profiled = calls[:half], calls[half:]
-    started = time.thread_time()
+    backend = _backend_cpu_reader()
+    started, backend_started = time.thread_time(), backend()
     for method, path, body, manager in timed[:-1]:
         requests.call(method, path, body, manager=manager)
     cpu = (time.thread_time() - started) / max(1, len(timed) - 1)
+    backend_cpu = (backend() - backend_started) / max(1, len(timed) - 1)
     method, path, body, manager = timed[-1]
     with CaptureQueriesContext(connection) as captured:
         requests.call(method, path, body, manager=manager)
@@ -203,11 +206,32 @@ def measure(requests: Requests, calls: list[tuple[str, str, Any, bool]]) -> dict
     total = sum(by_layer.values()) or 1.0
     return {
         "cpu_ms": cpu * 1000,
+        "postgresql_cpu_ms": backend_cpu * 1000,
         "queries": len(sql),
         "sql": sql,
         "layers": {name: share / total for name, share in by_layer.items()},
         "functions": _heaviest(stats, total, len(profiled)),
     }
+
+
+def _backend_cpu_reader() -> Any:
+    """A function giving the CPU seconds so far of this connection's PostgreSQL backend
+    (/proc/PID/schedstat, nanoseconds: the server runs on this machine); 0 where it
+    cannot be read."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        pid = cursor.fetchone()[0]
+    schedstat = Path(f"/proc/{pid}/schedstat")
+
+    def read() -> float:
+        try:
+            return int(schedstat.read_text().split()[0]) / 1e9
+        except (OSError, ValueError, IndexError):
+            return 0.0
+
+    return read
 
 
 def _heaviest(stats: dict[Any, Any], total: float, calls: int) -> dict[str, list[Any]]:
@@ -244,11 +268,17 @@ def child(fixtures: dict[str, Any], count: int) -> dict[str, Any]:
 
 
 def report(figures: dict[str, Any], *, sql: bool, functions: bool = False) -> None:
-    print(f"\n{'request':<10}{'CPU ms':>8}{'queries':>9}   where the CPU goes (cProfile, own time)")
+    print(
+        f"\n{'request':<10}{'CPU ms':>8}{'PG CPU':>8}{'queries':>9}"
+        "   where the CPU goes (cProfile, own time)"
+    )
     for kind, line in figures.items():
         layers = sorted(line["layers"].items(), key=lambda item: -item[1])
         shares = ", ".join(f"{name} {share:.0%}" for name, share in layers if share >= 0.03)
-        print(f"{kind:<10}{line['cpu_ms']:>8.1f}{line['queries']:>9}   {shares}")
+        print(
+            f"{kind:<10}{line['cpu_ms']:>8.1f}{line['postgresql_cpu_ms']:>8.1f}"
+            f"{line['queries']:>9}   {shares}"
+        )
     if functions:
         for kind, line in figures.items():
             for heading, rows in (

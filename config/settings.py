@@ -104,11 +104,18 @@ DATABASES = {
 }
 # PostgreSQL: the parameters travel apart from the SQL (psycopg's server-side binding)
 # instead of being quoted into it by the client: a hand's JSON is no longer escaped into its
-# INSERT, about a tenth of a hand POST's CPU (docs/performance.md).
+# INSERT, about a tenth of a hand POST's CPU (docs/performance.md). A statement a connection
+# has run DATABASE_PREPARE_THRESHOLD times is then kept prepared on the server (Django turns
+# psycopg's preparing off by default), so PostgreSQL stops parsing and planning the same
+# few statements for every request: about half of its CPU per hand POST. 0 turns it off.
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool(
     "DATABASE_SERVER_SIDE_BINDING", default=True
 ):
     DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True
+    if env_int("DATABASE_PREPARE_THRESHOLD", default=5) > 0:
+        DATABASES["default"]["OPTIONS"]["prepare_threshold"] = env_int(
+            "DATABASE_PREPARE_THRESHOLD", default=5
+        )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- auth ------------------------------------------------------------------

@@ -23,6 +23,7 @@ SETTINGS_VARIABLES = (
     "CELERY_RESULT_BACKEND",
     "TIME_ZONE",
     "DATABASE_SERVER_SIDE_BINDING",
+    "DATABASE_PREPARE_THRESHOLD",
 )
 PRODUCTION_ENV = {"DEBUG": "0", "ALLOWED_HOSTS": "ledger.parlor.example"}
 
@@ -96,10 +97,25 @@ def test_environment_names_database_broker_hosts_and_time_zone() -> None:
 def test_postgresql_binds_parameters_on_the_server_unless_told_not_to() -> None:
     postgres = {"DATABASE_URL": "postgres://ledger:pw@db.internal:5432/ledger"}
 
-    assert settings_under(postgres)["OPTIONS"] == {"server_side_binding": True}
+    assert settings_under(postgres)["OPTIONS"] == {
+        "server_side_binding": True,
+        "prepare_threshold": 5,
+    }
     off = settings_under({**postgres, "DATABASE_SERVER_SIDE_BINDING": "0"})
-    assert "server_side_binding" not in off["OPTIONS"]  # type: ignore[operator]
-    assert "server_side_binding" not in settings_under({})["OPTIONS"]  # type: ignore[operator]
+    assert off["OPTIONS"] == {}  # nor prepared statements, which need server-side binding
+    assert settings_under({})["OPTIONS"] == {}
+
+
+def test_postgresql_prepares_repeated_statements_unless_told_not_to() -> None:
+    """Django turns psycopg's prepared statements off; they halve PostgreSQL's CPU per
+    hand POST (docs/performance.md), so the service turns them on, and 0 turns them off
+    again (a pooler in transaction mode that cannot keep them)."""
+    postgres = {"DATABASE_URL": "postgres://ledger:pw@db.internal:5432/ledger"}
+
+    sooner = settings_under({**postgres, "DATABASE_PREPARE_THRESHOLD": "2"})
+    assert sooner["OPTIONS"] == {"server_side_binding": True, "prepare_threshold": 2}
+    off = settings_under({**postgres, "DATABASE_PREPARE_THRESHOLD": "0"})
+    assert off["OPTIONS"] == {"server_side_binding": True}
 
 
 @pytest.mark.parametrize(
