@@ -33,6 +33,7 @@ import cProfile
 import json
 import os
 import pstats
+import statistics
 import subprocess
 import sys
 import time
@@ -186,9 +187,13 @@ def measure(requests: Requests, calls: list[tuple[str, str, Any, bool]]) -> dict
     timed, profiled = calls[:half], calls[half:]
     backend = _backend_cpu_reader()
     started, backend_started = time.thread_time(), backend()
+    each = []  # the median resists the odd request slowed by the neighbours
     for method, path, body, manager in timed[:-1]:
+        one = time.thread_time()
         requests.call(method, path, body, manager=manager)
+        each.append(time.thread_time() - one)
     cpu = (time.thread_time() - started) / max(1, len(timed) - 1)
+    median = statistics.median(each) if each else 0.0
     backend_cpu = (backend() - backend_started) / max(1, len(timed) - 1)
     method, path, body, manager = timed[-1]
     with CaptureQueriesContext(connection) as captured:
@@ -206,6 +211,7 @@ def measure(requests: Requests, calls: list[tuple[str, str, Any, bool]]) -> dict
     total = sum(by_layer.values()) or 1.0
     return {
         "cpu_ms": cpu * 1000,
+        "median_cpu_ms": median * 1000,
         "postgresql_cpu_ms": backend_cpu * 1000,
         "queries": len(sql),
         "sql": sql,
@@ -269,14 +275,15 @@ def child(fixtures: dict[str, Any], count: int) -> dict[str, Any]:
 
 def report(figures: dict[str, Any], *, sql: bool, functions: bool = False) -> None:
     print(
-        f"\n{'request':<10}{'CPU ms':>8}{'PG CPU':>8}{'queries':>9}"
+        f"\n{'request':<10}{'CPU ms':>8}{'median':>8}{'PG CPU':>8}{'queries':>9}"
         "   where the CPU goes (cProfile, own time)"
     )
     for kind, line in figures.items():
         layers = sorted(line["layers"].items(), key=lambda item: -item[1])
         shares = ", ".join(f"{name} {share:.0%}" for name, share in layers if share >= 0.03)
         print(
-            f"{kind:<10}{line['cpu_ms']:>8.1f}{line['postgresql_cpu_ms']:>8.1f}"
+            f"{kind:<10}{line['cpu_ms']:>8.1f}{line['median_cpu_ms']:>8.2f}"
+            f"{line['postgresql_cpu_ms']:>8.1f}"
             f"{line['queries']:>9}   {shares}"
         )
     if functions:

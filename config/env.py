@@ -5,9 +5,12 @@ environment stops start-up with a message that says which value is wrong.
 """
 
 import os
+from collections.abc import Callable
+from typing import TypeVar
 
 from django.core.exceptions import ImproperlyConfigured
 
+N = TypeVar("N", int, float)
 _TRUE = frozenset({"1", "true", "yes", "on"})
 _FALSE = frozenset({"0", "false", "no", "off", ""})
 
@@ -36,13 +39,21 @@ def env_bool(name: str, default: bool) -> bool:
 
 
 def env_int(name: str, default: int) -> int:
+    return _env_number(name, default, int, "an integer")
+
+
+def env_float(name: str, default: float) -> float:
+    return _env_number(name, default, float, "a number")
+
+
+def _env_number(name: str, default: N, parse: Callable[[str], N], what: str) -> N:
     raw = os.environ.get(name)
     if raw is None or raw.strip() == "":
         return default
     try:
-        return int(raw)
+        return parse(raw)
     except ValueError:
-        raise ImproperlyConfigured(f"{name}={raw!r} is not an integer.") from None
+        raise ImproperlyConfigured(f"{name}={raw!r} is not {what}.") from None
 
 
 def env_list(name: str, default: list[str]) -> list[str]:

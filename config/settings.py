@@ -15,7 +15,7 @@ from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from config.env import env_bool, env_int, env_list, env_optional, env_str
+from config.env import env_bool, env_float, env_int, env_list, env_optional, env_str
 
 # Lets generic Django classes be subscripted at run time, e.g. admin.ModelAdmin[Player].
 django_stubs_ext.monkeypatch()
@@ -108,7 +108,13 @@ DATABASES = {
 # has run DATABASE_PREPARE_THRESHOLD times is then kept prepared on the server (Django turns
 # psycopg's preparing off by default), so PostgreSQL stops parsing and planning the same
 # few statements for every request: about half of its CPU per hand POST. 0 turns it off.
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool(
+# PostgreSQL: Django's backend, but a connection that ran a statement less than
+# DATABASE_HEALTH_CHECK_AFTER_IDLE seconds ago skips the health check (a SELECT 1 per
+# request; config/postgresql/base.py). 0 checks before every request, as Django does.
+DATABASE_HEALTH_CHECK_AFTER_IDLE = env_float("DATABASE_HEALTH_CHECK_AFTER_IDLE", default=1.0)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"]["ENGINE"] = "config.postgresql"
+if DATABASES["default"]["ENGINE"] == "config.postgresql" and env_bool(
     "DATABASE_SERVER_SIDE_BINDING", default=True
 ):
     DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True

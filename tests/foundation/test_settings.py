@@ -86,7 +86,7 @@ def test_environment_names_database_broker_hosts_and_time_zone() -> None:
         }
     )
 
-    assert loaded["ENGINE"] == "django.db.backends.postgresql"
+    assert loaded["ENGINE"] == "config.postgresql"  # Django's, health-checked when idle
     assert loaded["NAME"] == "ledger"
     assert loaded["ALWAYS_EAGER"] is False
     assert loaded["RESULT_BACKEND"] == "redis://cache.internal:6379/0"
