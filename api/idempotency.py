@@ -35,6 +35,7 @@ from typing import Any, TypeVar
 
 from django.contrib.auth.models import User
 from django.db import connection, transaction
+from django.db.models import Field
 from django.http import QueryDict
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
@@ -136,23 +137,33 @@ def _store(
         "response_body": response.data,
         "created_at": timezone.now(),
     }
+    sql, fields = _store_statement(tuple(values))
+    params = [
+        field.get_db_prep_save(value, connection)
+        for field, value in zip(fields, values.values(), strict=True)
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchone() is not None
+
+
+@functools.cache
+def _store_statement(names: tuple[str, ...]) -> tuple[str, list[Field[Any, Any]]]:
+    """The key's insert for these fields, and the fields: built once per process."""
     meta = IdempotencyRecord._meta
     by_name = {field.name: field for field in meta.concrete_fields}
-    fields = [by_name[name] for name in values]
+    fields = [by_name[name] for name in names]
     quote = connection.ops.quote_name
 
     def column(name: str) -> str:
         return quote(str(by_name[name].column))
 
     sql = (
-        f"INSERT INTO {quote(meta.db_table)} ({', '.join(column(name) for name in values)})"
-        f" VALUES ({', '.join(['%s'] * len(values))})"
+        f"INSERT INTO {quote(meta.db_table)} ({', '.join(column(name) for name in names)})"
+        f" VALUES ({', '.join(['%s'] * len(names))})"
         f" ON CONFLICT ({column('user')}, {column('key')}) DO NOTHING RETURNING {column('id')}"
     )
-    params = [field.get_db_prep_save(values[field.name], connection) for field in fields]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.fetchone() is not None
+    return sql, fields
 
 
 def _stored(*, user: User, key: str) -> IdempotencyRecord | None:

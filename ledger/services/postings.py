@@ -6,13 +6,14 @@ check runs first on every database so a bad posting never reaches it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import connection
-from django.db.models import Model
+from django.db.models import Field, Model
 
 from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.models import (
@@ -163,14 +164,59 @@ def postings_create(
 _ENTRY_COLUMNS = ("account_id", "points", "chips", "money", "reason")
 
 
-def _values(model: type[Model], instance: Model, *, but: str = "") -> tuple[str, list[Any]]:
-    """``model``'s columns (the id and ``but`` aside) and ``instance``'s values for them."""
+@functools.cache
+def _written_fields(model: type[Model], but: str) -> tuple[tuple[Field[Any, Any], ...], str]:
+    """``model``'s written fields (the id and ``but`` aside) and their quoted column list:
+    worked out once per process, not per hand."""
+    fields = tuple(
+        f for f in model._meta.concrete_fields if not f.primary_key and f.name != but
+    )
     quote = connection.ops.quote_name
-    fields = [f for f in model._meta.concrete_fields if not f.primary_key and f.name != but]
-    columns = ", ".join(quote(str(field.column)) for field in fields)
-    return columns, [
-        field.get_db_prep_save(field.pre_save(instance, True), connection) for field in fields
+    return fields, ", ".join(quote(str(field.column)) for field in fields)
+
+
+def _values(model: type[Model], instance: Model, *, but: str = "") -> list[Any]:
+    """``instance``'s values for ``model``'s written columns (the id and ``but`` aside)."""
+    return [
+        field.get_db_prep_save(field.pre_save(instance, True), connection)
+        for field in _written_fields(model, but)[0]
     ]
+
+
+@functools.cache
+def _together_sql(*, with_hand: bool, postings: int, legs: int) -> str:
+    """The statement of ``_insert_together`` for its shape (the same for every hand of one
+    shape, so built once per process and prepared once per connection)."""
+    quote = connection.ops.quote_name
+    hand_fields, hand_columns = _written_fields(HandResult, "")
+    posting_fields, posting_columns = _written_fields(Posting, "hand" if with_hand else "")
+    sql = "WITH "
+    if with_hand:
+        sql += (
+            f"new_hand AS (INSERT INTO {quote(HandResult._meta.db_table)} ({hand_columns})"
+            f" VALUES ({', '.join(['%s'] * len(hand_fields))}) RETURNING id), "
+        )
+    taken = ["(SELECT id FROM new_hand)"] if with_hand else []
+    row = ", ".join(["%s"] * len(posting_fields) + taken)
+    if with_hand:
+        posting_columns += f", {quote(Posting._meta.get_field('hand').column)}"
+    sql += (
+        f"new_posting AS (INSERT INTO {quote(Posting._meta.db_table)} ({posting_columns})"
+        f" VALUES {', '.join([f'({row})'] * postings)} RETURNING id, kind)"
+    )
+    if legs:
+        leg_row = "(%s::text, %s::bigint, %s::bigint, %s::bigint, %s::bigint, %s::text)"
+        sql += (
+            f", new_entry AS (INSERT INTO {quote(LedgerEntry._meta.db_table)}"
+            f" (posting_id, {', '.join(_ENTRY_COLUMNS)})"
+            f" SELECT new_posting.id, {', '.join('leg.' + c for c in _ENTRY_COLUMNS)}"
+            f" FROM new_posting JOIN (VALUES {', '.join([leg_row] * legs)})"
+            f" AS leg(kind, {', '.join(_ENTRY_COLUMNS)}) ON leg.kind = new_posting.kind)"
+        )
+    sql += " SELECT id, kind FROM new_posting"
+    if with_hand:
+        sql += " UNION ALL SELECT id, NULL FROM new_hand"
+    return sql
 
 
 def _insert_together(
@@ -179,43 +225,15 @@ def _insert_together(
     """PostgreSQL: the postings and all their entries in one statement (a data-modifying
     ``WITH``), each entry finding its posting by kind (distinct here); ``new_hand`` first,
     the postings taking its id. Sets the ids."""
-    quote = connection.ops.quote_name
-    sql, params = "WITH ", list[Any]()
-    if new_hand is not None:
-        columns, params = _values(HandResult, new_hand)
-        sql += (
-            f"new_hand AS (INSERT INTO {quote(HandResult._meta.db_table)} ({columns})"
-            f" VALUES ({', '.join(['%s'] * len(params))}) RETURNING id), "
-        )
+    params = [] if new_hand is None else _values(HandResult, new_hand)
     but = "hand" if new_hand is not None else ""
-    rows = []
     for posting in postings:
-        columns, values = _values(Posting, posting, but=but)
-        params += values
-        taken = ["(SELECT id FROM new_hand)"] if but else []
-        rows.append(", ".join(["%s"] * len(values) + taken))
-    if but:
-        columns += f", {quote(Posting._meta.get_field('hand').column)}"
-    sql += (
-        f"new_posting AS (INSERT INTO {quote(Posting._meta.db_table)} ({columns})"
-        f" VALUES {', '.join(f'({row})' for row in rows)} RETURNING id, kind)"
-    )
+        params += _values(Posting, posting, but=but)
     legs = [(posting.kind, leg) for posting, kind_legs in zip(postings, legs_of, strict=True)
             for leg in kind_legs]  # fmt: skip
-    if legs:
-        leg_row = "(%s::text, %s::bigint, %s::bigint, %s::bigint, %s::bigint, %s::text)"
-        sql += (
-            f", new_entry AS (INSERT INTO {quote(LedgerEntry._meta.db_table)}"
-            f" (posting_id, {', '.join(_ENTRY_COLUMNS)})"
-            f" SELECT new_posting.id, {', '.join('leg.' + c for c in _ENTRY_COLUMNS)}"
-            f" FROM new_posting JOIN (VALUES {', '.join([leg_row] * len(legs))})"
-            f" AS leg(kind, {', '.join(_ENTRY_COLUMNS)}) ON leg.kind = new_posting.kind)"
-        )
-        for kind, leg in legs:
-            params += [str(kind), leg.account.pk, leg.points, leg.chips, leg.money, leg.reason]
-    sql += " SELECT id, kind FROM new_posting"
-    if new_hand is not None:
-        sql += " UNION ALL SELECT id, NULL FROM new_hand"
+    for kind, leg in legs:
+        params += [str(kind), leg.account.pk, leg.points, leg.chips, leg.money, leg.reason]
+    sql = _together_sql(with_hand=new_hand is not None, postings=len(postings), legs=len(legs))
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         ids = {kind: pk for pk, kind in cursor.fetchall()}
