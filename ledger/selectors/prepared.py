@@ -16,6 +16,8 @@ A query of several rows that repeat one object (a session's seats, each with
 the session) names what every row shares (``shared=``): it is converted and
 built once, from the first row, and the other rows are given the same object
 and values. Building and converting it again per row was a third of the read.
+The query may then compute a shared value on the first row only (a subquery in
+a ``CASE``, NULL on the others): every row still gets the first row's.
 """
 
 from __future__ import annotations
@@ -158,9 +160,11 @@ def _converted(compiled: _Compiled, fetched: list[Any], connection: Any) -> list
     rows: list[list[Any]] = []
     for index, raw in enumerate(fetched):
         row = list(raw)
+        if index:  # the first row's, converted or not (a query may send it on that row only)
+            for position in compiled.shared_columns:
+                row[position] = rows[0][position]
         for position, (functions, expression) in compiled.converters:
             if index and position in compiled.shared_columns:
-                row[position] = rows[0][position]
                 continue
             value = row[position]
             for function in functions:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection
-from django.db.models import JSONField, OuterRef, QuerySet, Subquery
+from django.db.models import Case, JSONField, OuterRef, QuerySet, Subquery, When
 from django.db.transaction import TransactionManagementError
 
 from ledger.errors import LedgerError, LedgerErrorCode
@@ -68,7 +68,16 @@ class SessionAccounts:
 
 
 def _account_id(**owner: Any) -> Subquery:
-    return Subquery(Account.objects.filter(**owner).values("pk")[:1])
+    # At most one account per owner (Account's unique constraints): no ordering, so no join
+    # to the parlor for Account's default order and no sort, in each seat row's subquery.
+    return Subquery(Account.objects.filter(**owner).order_by().values("pk")[:1])
+
+
+def _on_first_seat(value: Subquery) -> Case:
+    """``value`` on seat 0's row only (NULL on the others): what every row would repeat is
+    read once (PostgreSQL runs a subquery in a CASE branch only for the rows that take it;
+    ``PreparedQuery(shared=...)`` takes it from the first row)."""
+    return Case(When(seat=0, then=value), default=None)
 
 
 def _seats_with_accounts(session_id: int) -> QuerySet[SessionSeat]:
@@ -79,14 +88,14 @@ def _seats_with_accounts(session_id: int) -> QuerySet[SessionSeat]:
         .select_related("session", "player")
         .annotate(
             player_account=_account_id(kind=AccountKind.PLAYER, player_id=OuterRef("player_id")),
-            pot_account=_account_id(
-                kind=AccountKind.TABLE_POT, table_id=OuterRef("session__table_id")
+            pot_account=_on_first_seat(
+                _account_id(kind=AccountKind.TABLE_POT, table_id=OuterRef("session__table_id"))
             ),
-            fee_account=_account_id(
-                kind=AccountKind.PARLOR_FEE, parlor_id=OuterRef("session__parlor_id")
+            fee_account=_on_first_seat(
+                _account_id(kind=AccountKind.PARLOR_FEE, parlor_id=OuterRef("session__parlor_id"))
             ),
-            house_account=_account_id(
-                kind=AccountKind.HOUSE, parlor_id=OuterRef("session__parlor_id")
+            house_account=_on_first_seat(
+                _account_id(kind=AccountKind.HOUSE, parlor_id=OuterRef("session__parlor_id"))
             ),
         )
         .order_by("seat")
@@ -195,10 +204,12 @@ def _next_hand_rows(session_id: int) -> QuerySet[SessionSeat]:
     hands = HandResult.objects.filter(session=OuterRef("session_id"))
     live = HandResult.objects.live().filter(session=OuterRef("session_id")).order_by("-ordinal")
     return _seats_with_accounts(session_id).annotate(
-        last_ordinal=Subquery(hands.order_by("-ordinal").values("ordinal")[:1]),
-        last_live=Subquery(live.values("pk")[:1]),
-        last_live_ordinal=Subquery(live.values("ordinal")[:1]),
-        last_state=Subquery(live.values("game_state")[:1], output_field=JSONField()),
+        last_ordinal=_on_first_seat(Subquery(hands.order_by("-ordinal").values("ordinal")[:1])),
+        last_live=_on_first_seat(Subquery(live.values("pk")[:1])),
+        last_live_ordinal=_on_first_seat(Subquery(live.values("ordinal")[:1])),
+        last_state=_on_first_seat(
+            Subquery(live.values("game_state")[:1], output_field=JSONField())
+        ),
     )
 
 

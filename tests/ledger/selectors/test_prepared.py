@@ -61,6 +61,13 @@ def test_the_next_hand_read_gives_djangos_rows_with_one_session(
     django_rows = list(_next_hand_rows(session.pk))
 
     assert [row.seat for row in rows] == [0, 1, 2, 3]
+    # What the rows share is read on seat 0's row only; the prepared rows all carry it.
+    once = sorted(shared - {"session"})
+    assert all(getattr(row, name) is None for row in django_rows[1:] for name in once)
+    assert all(getattr(django_rows[0], name) is not None for name in once)
+    for row in django_rows[1:]:
+        for name in once:
+            setattr(row, name, getattr(django_rows[0], name))
     assert _as_django_reads(rows) == _as_django_reads(django_rows)
     assert all(row.session is rows[0].session for row in rows)  # built once
     assert len({id(row.player) for row in rows}) == 4  # each seat its own player
