@@ -167,6 +167,18 @@ _LOCK_ONLY: PreparedQuery[Session] = PreparedQuery(
 )
 
 
+_ROW: PreparedQuery[Session] = PreparedQuery(
+    lambda session_id: Session.objects.filter(pk=session_id), session_id=_SESSION
+)
+
+
+def session_row(*, session_id: int) -> Session | None:
+    """The session row alone (no seats, no lock), or None: a view's 404 or 403 before a
+    service reads what it needs; one query compiled once per process."""
+    rows = _ROW.rows(session_id=session_id)
+    return rows[0] if rows else None
+
+
 def session_accounts(*, session: Session) -> SessionAccounts:
     """The accounts a session posts to (created when it opened); one query."""
     seats = _SEATS_WITH_ACCOUNTS.rows(session_id=session.pk)

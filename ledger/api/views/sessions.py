@@ -27,7 +27,7 @@ from ledger.api.serializers.sessions import (
 from ledger.api.views.bodies import session_balances_body
 from ledger.models import Session
 from ledger.selectors.listings import sessions_with_seats
-from ledger.selectors.sessions import session_with_accounts
+from ledger.selectors.sessions import session_row, session_with_accounts
 from ledger.services.sessions import session_mark_settled, session_open
 from ledger.services.settlements import session_close
 from parlor import policy
@@ -109,7 +109,7 @@ class SessionViewSet(
     @idempotent
     def close(self, request: Request, pk: str) -> Response:
         # The row alone: the service locks and reads what closing needs (seats included).
-        session = self._seen(Session.objects.filter(pk=_session_id(pk)).first())
+        session = self._seen(session_row(session_id=_session_id(pk)))
         rows = session_close(
             session=session, by=acting_user(request), savepoint=not rolls_back_whole(request)
         )

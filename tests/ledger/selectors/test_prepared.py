@@ -17,7 +17,7 @@ from ledger.models import Account, HandResult, Session, SessionSeat
 from ledger.selectors import session_accounts, session_next_hand
 from ledger.selectors.balances import _session_sums
 from ledger.selectors.prepared import PreparedQuery
-from ledger.selectors.sessions import _next_hand_rows, _seats_with_accounts
+from ledger.selectors.sessions import _next_hand_rows, _seats_with_accounts, session_row
 from tests.ledger.conftest import Record
 from tests.ledger.factories import draw, ron
 
@@ -137,3 +137,12 @@ def test_a_values_query_gives_djangos_dicts(session: Session, record: Record) ->
     assert len(rows) == 5  # four seats and the pot
     assert sum(row["points"] for row in rows) == 0
     assert prepared.dicts(session_id=2**63) == []  # beyond the key column: no row
+
+
+def test_the_session_row_is_djangos_and_none_for_no_session(session: Session) -> None:
+    row = session_row(session_id=session.pk)
+
+    assert row is not None
+    assert model_to_dict(row) == model_to_dict(Session.objects.get(pk=session.pk))
+    assert session_row(session_id=session.pk + 1000) is None
+    assert session_row(session_id=2**63) is None  # out of range: no row, no error
