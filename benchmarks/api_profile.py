@@ -17,6 +17,7 @@ gunicorn's HTTP parsing), for each request kind:
 - ``balances``: GET a session's balances,
 - ``preview``: POST a hand to the preview (writes nothing),
 - ``close``: POST close of a finished session (the manager's token),
+- ``open``: POST a new session (a table, four players, the ruleset and the rate),
 
 it prints the CPU time of this process per request (``time.thread_time``),
 beside it the CPU time of the connection's PostgreSQL backend (its
@@ -138,17 +139,20 @@ class Requests:
             raise RuntimeError(f"{method} {path}: {answer}")
         return response.json() if response.content else None
 
-    def open_session(self) -> int:
-        """A new session at the next of the fixtures' tables (closed ones are reused)."""
+    def open_body(self) -> dict[str, Any]:
+        """The body that opens a session at the next of the fixtures' tables."""
         table = self.table % len(self.fixtures["tables"])
         self.table += 1
-        body = {
+        return {
             "table": self.fixtures["tables"][table],
             "players": self.fixtures["seats"][table],
             "ruleset_config": self.fixtures["config"],
             "rate": self.fixtures["rate"],
         }
-        return int(self.call("POST", "/api/sessions/", body)["id"])
+
+    def open_session(self) -> int:
+        """A new session at the next of the fixtures' tables."""
+        return int(self.call("POST", "/api/sessions/", self.open_body())["id"])
 
     def session_with(self, hands: int) -> int:
         session = self.open_session()
@@ -167,6 +171,7 @@ def scenarios(requests: Requests, count: int) -> dict[str, list[tuple[str, str, 
         session = requests.session_with(3)
         requests.call("POST", f"/api/sessions/{session}/hands/", DEALER_BUSTS_SEAT_1)
         finished.append(session)
+    opened = [requests.open_body() for _ in range(count)]  # tables of their own
     return {
         "hand": [("POST", f"/api/sessions/{short}/hands/", hand, False)
                  for hand in riichi_draws(count)],
@@ -176,6 +181,7 @@ def scenarios(requests: Requests, count: int) -> dict[str, list[tuple[str, str, 
         "preview": [("POST", f"/api/sessions/{preview_session}/hands/preview/", RON, False)]
         * count,
         "close": [("POST", f"/api/sessions/{s}/close/", None, True) for s in finished],
+        "open": [("POST", "/api/sessions/", body, False) for body in opened],
     }
 
 
@@ -325,7 +331,8 @@ def main(argv: list[str] | None = None) -> int:
     create_database(args.admin_url, name)
     try:
         env = server_environment(database_url(args.admin_url, name))
-        fixtures = prepare_database(env, clients=args.requests + 4)  # a table per open session
+        # A table per open session: a few, the finished ones, and those the open kind opens.
+        fixtures = prepare_database(env, clients=2 * args.requests + 4)
         out = subprocess.run(
             [sys.executable, __file__, "--requests", str(max(4, args.requests)),
              "--child", json.dumps(fixtures.__dict__)],
