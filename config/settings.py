@@ -102,26 +102,24 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
-# PostgreSQL: the parameters travel apart from the SQL (psycopg's server-side binding)
-# instead of being quoted into it by the client: a hand's JSON is no longer escaped into its
-# INSERT, about a tenth of a hand POST's CPU (docs/performance.md). A statement a connection
-# has run DATABASE_PREPARE_THRESHOLD times is then kept prepared on the server (Django turns
-# psycopg's preparing off by default), so PostgreSQL stops parsing and planning the same
-# few statements for every request: about half of its CPU per hand POST. 0 turns it off.
 # PostgreSQL: Django's backend, but a connection that ran a statement less than
 # DATABASE_HEALTH_CHECK_AFTER_IDLE seconds ago skips the health check (a SELECT 1 per
 # request; config/postgresql/base.py). 0 checks before every request, as Django does.
 DATABASE_HEALTH_CHECK_AFTER_IDLE = env_float("DATABASE_HEALTH_CHECK_AFTER_IDLE", default=1.0)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"]["ENGINE"] = "config.postgresql"
+# PostgreSQL: the parameters travel apart from the SQL (psycopg's server-side binding)
+# instead of being quoted into it by the client: a hand's JSON is no longer escaped into its
+# INSERT, about a tenth of a hand POST's CPU (docs/performance.md). A statement a connection
+# has run DATABASE_PREPARE_THRESHOLD times is then kept prepared on the server (Django turns
+# psycopg's preparing off by default), so PostgreSQL stops parsing and planning the same
+# few statements for every request: about half of its CPU per hand POST. 0 turns it off.
 if DATABASES["default"]["ENGINE"] == "config.postgresql" and env_bool(
     "DATABASE_SERVER_SIDE_BINDING", default=True
 ):
     DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True
-    if env_int("DATABASE_PREPARE_THRESHOLD", default=5) > 0:
-        DATABASES["default"]["OPTIONS"]["prepare_threshold"] = env_int(
-            "DATABASE_PREPARE_THRESHOLD", default=5
-        )
+    if (_prepare_threshold := env_int("DATABASE_PREPARE_THRESHOLD", default=5)) > 0:
+        DATABASES["default"]["OPTIONS"]["prepare_threshold"] = _prepare_threshold
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- auth ------------------------------------------------------------------

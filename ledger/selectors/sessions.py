@@ -81,8 +81,10 @@ def _on_first_seat(value: Subquery) -> Case:
 
 
 def _seats_with_accounts(session_id: int) -> QuerySet[SessionSeat]:
-    """The seats in order with their session and player, and the ids of every account the
-    session posts to annotated on each row: one query."""
+    """The seats in order with their session and player, and the ids of the accounts the
+    session posts to: each seat's own on its row, the pot, fee and house on seat 0's row
+    only (``_on_first_seat``: read it with ``PreparedQuery(shared=_SESSION_PARTS)``, which
+    gives them to every row). One query."""
     return (
         SessionSeat.objects.filter(session_id=session_id)
         .select_related("session", "player")
