@@ -4,9 +4,9 @@ Endpoints, roles and error shapes are listed in docs/api.md.
 """
 
 from django.urls import path, re_path
-from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
+from api.token_login import token_login
 from ledger.api.views.corrections import CorrectionViewSet
 from ledger.api.views.exports import ExportJobViewSet, SessionCloseJobView
 from ledger.api.views.hands import HandViewSet
@@ -35,7 +35,7 @@ router.register("settlements", SettlementViewSet, basename="settlement")
 router.register("exports", ExportJobViewSet, basename="export")
 
 urlpatterns = [
-    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("auth/token/", token_login, name="api-token"),
     path("me/", MeView.as_view(), name="api-me"),
     path("me/sessions/", MySessionsView.as_view(), name="api-my-sessions"),
     path("me/sessions/<int:session_pk>/", MySessionView.as_view(), name="api-my-session"),

@@ -38,3 +38,19 @@ def test_an_unknown_token_is_unauthorised(role_groups: None) -> None:
     client.credentials(HTTP_AUTHORIZATION="Token 0123456789abcdef")
 
     assert client.get("/api/balances/").status_code == 401
+
+
+def test_a_username_longer_than_any_users_is_refused_as_bad_input_not_a_server_error(
+    role_groups: None,
+) -> None:
+    """django-axes records a failed login's username in 255 characters; PostgreSQL refused a
+    longer one and the login answered 500 (found by the schemathesis fuzz on PostgreSQL)."""
+    user_with_role("aoi", "player", player=PlayerFactory())
+
+    refused = APIClient().post("/api/auth/token/", {"username": "a" * 300, "password": "x"})
+    longest = APIClient().post("/api/auth/token/", {"username": "a" * 150, "password": "x"})
+
+    assert refused.status_code == 400
+    assert "150" in refused.json()["username"][0]
+    assert longest.status_code == 400  # a wrong login at the limit: refused as before
+    assert "non_field_errors" in longest.json()
