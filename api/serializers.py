@@ -43,8 +43,8 @@ class PrimaryKeysField(serializers.ListField):
         super().__init__(child=serializers.PrimaryKeyRelatedField(queryset=queryset), **kwargs)
 
     def run_child_validation(self, data: Sequence[Any]) -> list[Any]:
-        queryset: QuerySet[Any] = self.child.get_queryset()  # type: ignore[assignment]
-        pk_field = queryset.model._meta.pk
+        model: type[Model] = getattr(self.child, "queryset").model  # noqa: B009  # stubs: a manager
+        pk_field = model._meta.pk
         ids: list[Any] = []
         for item in data:
             try:
@@ -55,7 +55,7 @@ class PrimaryKeysField(serializers.ListField):
         # ``pk__in`` would send it, and SQLite raises binding it.
         low, high = connection.ops.integer_field_range(pk_field.get_internal_type())
         wanted = {i for i in ids if type(i) is int and low <= i <= high}
-        rows = {row.pk: row for row in queryset.filter(pk__in=wanted)}
+        rows = self.rows_by_id(wanted)
         result: list[Model] = []
         errors: dict[int, Any] = {}
         for index, (item, pk) in enumerate(zip(data, ids, strict=True)):
@@ -66,6 +66,11 @@ class PrimaryKeysField(serializers.ListField):
         if errors:
             raise serializers.ValidationError(errors)  # type: ignore[arg-type]  # as DRF's
         return result
+
+    def rows_by_id(self, ids: set[Any]) -> dict[Any, Model]:
+        """The rows of ``ids`` that the field accepts, by id."""
+        queryset: QuerySet[Any] = self.child.get_queryset()  # type: ignore[assignment]
+        return {row.pk: row for row in queryset.filter(pk__in=ids)}
 
     def _row(self, item: Any, pk: Any, rows: dict[Any, Model]) -> Model:
         # As DRF's relational fields: "" is None, which "may not be null".

@@ -6,8 +6,8 @@ from typing import Any
 
 from rest_framework import serializers
 
-from api.scoping import limit_fields
-from api.serializers import FieldsBuiltOnce, PrimaryKeysField
+from api.scoped_fields import ScopedRowField, ScopedRowsField
+from api.serializers import FieldsBuiltOnce
 from ledger.models import Session, SessionSeat
 from parlor.models import Player, Rate, RulesetConfig, Table
 from parlor.policy import Action
@@ -53,19 +53,22 @@ class SessionSerializer(FieldsBuiltOnce, serializers.ModelSerializer[Session]):
 
 
 class SessionOpenSerializer(serializers.Serializer[Any]):
+    """Each row of a parlor where the user may open a session (others: 400, "does not
+    exist"), read by a query compiled once per process (``api.scoped_fields``)."""
+
     # The table with its parlor: opening reads the parlor's settings.
-    table = serializers.PrimaryKeyRelatedField(queryset=Table.objects.select_related("parlor"))
-    players = PrimaryKeysField(
+    table = ScopedRowField(
+        queryset=Table.objects.all(), action=Action.OPEN_SESSION, select_related=("parlor",)
+    )
+    players = ScopedRowsField(
         queryset=Player.objects.all(),
+        action=Action.OPEN_SESSION,
         help_text="Player ids in seat order: the first deals first (East).",
     )
-    ruleset_config = serializers.PrimaryKeyRelatedField(queryset=RulesetConfig.objects.all())
-    rate = serializers.PrimaryKeyRelatedField(queryset=Rate.objects.all())
-
-    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
-        """Only the rows of the parlors where the user may open a session (others: 400)."""
-        paths = {name: "parlor" for name in ("table", "players", "ruleset_config", "rate")}
-        return limit_fields(self, super().get_fields(), Action.OPEN_SESSION, paths)
+    ruleset_config = ScopedRowField(
+        queryset=RulesetConfig.objects.all(), action=Action.OPEN_SESSION
+    )
+    rate = ScopedRowField(queryset=Rate.objects.all(), action=Action.OPEN_SESSION)
 
 
 class BalanceSerializer(serializers.Serializer[Any]):
