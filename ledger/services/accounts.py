@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 
 from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.models import Account, AccountKind, Session
+from ledger.selectors.prepared import PreparedQuery
+from ledger.services.inserts import rows_insert
 from parlor.models import Player
 
 
@@ -26,16 +29,14 @@ def accounts_ensure_for_session(*, session: Session, players: Sequence[Player]) 
         Account(parlor_id=parlor_id, kind=AccountKind.PARLOR_FEE),
         Account(parlor_id=parlor_id, kind=AccountKind.HOUSE),
     ]
-    Account.objects.bulk_create(wanted, ignore_conflicts=True)
-    found = Account.objects.filter(
-        Q(kind=AccountKind.PLAYER, player_id__in=player_ids)
-        | Q(kind=AccountKind.TABLE_POT, table_id=session.table_id)
-        | Q(kind__in=(AccountKind.PARLOR_FEE, AccountKind.HOUSE), parlor_id=parlor_id)
-    ).order_by().values_list("kind", "player_id", "parlor_id")  # no join for Meta.ordering
+    rows_insert(Account, wanted, ignore_conflicts=True)
+    found = _accounts_found(parlor_id, session.table_id, player_ids)
     # A player's account is one for life (account_one_per_player) and a player with one
     # cannot move (parlor.services.players); one found elsewhere is a tampered row.
     elsewhere = [
-        pk for kind, pk, parlor in found if kind == AccountKind.PLAYER and parlor != parlor_id
+        row["player_id"]
+        for row in found
+        if row["kind"] == AccountKind.PLAYER and row["parlor_id"] != parlor_id
     ]
     if elsewhere or len(found) != len(wanted):
         seat = player_ids.index(elsewhere[0]) if elsewhere else None
@@ -45,3 +46,36 @@ def accounts_ensure_for_session(*, session: Session, players: Sequence[Player]) 
             f"the account of {who} belongs to another parlor",
             field=f"players[{seat}]" if seat is not None else "players",
         )
+
+
+def _found(*, parlor: int, table: int, players: list[int]) -> QuerySet[Account, Any]:
+    return (
+        Account.objects.filter(
+            Q(kind=AccountKind.PLAYER, player_id__in=players)
+            | Q(kind=AccountKind.TABLE_POT, table_id=table)
+            | Q(kind__in=(AccountKind.PARLOR_FEE, AccountKind.HOUSE), parlor_id=parlor)
+        )
+        .order_by()  # no join for Meta.ordering
+        .values("kind", "player_id", "parlor_id")
+    )
+
+
+# A table seats at most four: the read for up to four players is compiled once per process
+# (the last player repeated to fill it); more players are read by Django's query.
+_SEATS = 4
+_FOUND = PreparedQuery(
+    lambda parlor, table, **seated: _found(parlor=parlor, table=table, players=[*seated.values()]),
+    parlor=-1_000_000_021,
+    table=-1_000_000_011,
+    **{f"player{i}": -1_000_000_001 - i for i in range(_SEATS)},  # type: ignore[arg-type]
+)
+
+
+def _accounts_found(parlor: int, table: int, players: list[int]) -> list[dict[str, Any]]:
+    """The session's accounts (kind, player, parlor), wherever they are."""
+    if len(players) > _SEATS:
+        return list(_found(parlor=parlor, table=table, players=players))
+    filled = players + players[-1:] * (_SEATS - len(players))
+    return _FOUND.dicts(
+        parlor=parlor, table=table, **{f"player{i}": pk for i, pk in enumerate(filled)}
+    )

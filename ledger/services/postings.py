@@ -13,7 +13,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import connection
-from django.db.models import Field, Model
+from django.db.models import Model
 
 from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.models import (
@@ -25,6 +25,7 @@ from ledger.models import (
     PostingKind,
     Session,
 )
+from ledger.services.inserts import written_fields, written_values
 
 AMOUNTS = ("points", "chips", "money")
 
@@ -165,31 +166,12 @@ _ENTRY_COLUMNS = ("account_id", "points", "chips", "money", "reason")
 
 
 @functools.cache
-def _written_fields(model: type[Model], but: str) -> tuple[tuple[Field[Any, Any], ...], str]:
-    """``model``'s written fields (the id and ``but`` aside) and their quoted column list:
-    worked out once per process, not per hand."""
-    fields = tuple(
-        f for f in model._meta.concrete_fields if not f.primary_key and f.name != but
-    )
-    quote = connection.ops.quote_name
-    return fields, ", ".join(quote(str(field.column)) for field in fields)
-
-
-def _values(model: type[Model], instance: Model, *, but: str = "") -> list[Any]:
-    """``instance``'s values for ``model``'s written columns (the id and ``but`` aside)."""
-    return [
-        field.get_db_prep_save(field.pre_save(instance, True), connection)
-        for field in _written_fields(model, but)[0]
-    ]
-
-
-@functools.cache
 def _together_sql(*, with_hand: bool, postings: int, legs: int) -> str:
     """The statement of ``_insert_together`` for its shape (the same for every hand of one
     shape, so built once per process and prepared once per connection)."""
     quote = connection.ops.quote_name
-    hand_fields, hand_columns = _written_fields(HandResult, "")
-    posting_fields, posting_columns = _written_fields(Posting, "hand" if with_hand else "")
+    hand_fields, hand_columns = written_fields(HandResult, "")
+    posting_fields, posting_columns = written_fields(Posting, "hand" if with_hand else "")
     sql = "WITH "
     if with_hand:
         sql += (
@@ -225,10 +207,10 @@ def _insert_together(
     """PostgreSQL: the postings and all their entries in one statement (a data-modifying
     ``WITH``), each entry finding its posting by kind (distinct here); ``new_hand`` first,
     the postings taking its id. Sets the ids."""
-    params = [] if new_hand is None else _values(HandResult, new_hand)
+    params = [] if new_hand is None else written_values(HandResult, new_hand)
     but = "hand" if new_hand is not None else ""
     for posting in postings:
-        params += _values(Posting, posting, but=but)
+        params += written_values(Posting, posting, but=but)
     legs = [(posting.kind, leg) for posting, kind_legs in zip(postings, legs_of, strict=True)
             for leg in kind_legs]  # fmt: skip
     for kind, leg in legs:

@@ -57,6 +57,7 @@ from ledger.selectors import (
 )
 from ledger.selectors.closing import session_close_number
 from ledger.services.hands import seat_players
+from ledger.services.inserts import rows_insert
 from ledger.services.postings import Leg, PlannedPosting, postings_create
 from ledger.services.standings import standings_record
 from parlor import policy
@@ -152,7 +153,7 @@ def _close(*, session: Session, by: User, stop: bool) -> list[Settlement]:
     )
     money = {leg.account.pk: leg.money for leg in conversion if leg.reason == "conversion"}
     fee = {leg.account.pk: -leg.money for leg in fees if leg.account.kind == "player"}
-    rows = Settlement.objects.bulk_create(
+    rows = [
         Settlement(
             session=locked,
             posting=settlement_posting,
@@ -168,15 +169,17 @@ def _close(*, session: Session, by: User, stop: bool) -> list[Settlement]:
             fee=fee.get(account.pk, 0),
         )
         for seat, (player, account) in enumerate(zip(accounts.players, accounts.seats, strict=True))
-    )
+    ]
+    rows_insert(Settlement, rows)
     standings_record(session=locked, rows=rows, live=live)
-    SessionClose.objects.create(
+    closing = SessionClose(
         session=locked,
         number=session_close_number(session=locked),
         posting=settlement_posting,
         closed_by=by,
         closed_at=settlement_posting.created_at,
     )
+    rows_insert(SessionClose, [closing])
     locked.state = SessionState.CLOSED
     locked.closed_by = by
     locked.closed_at = timezone.now()
@@ -210,8 +213,7 @@ def _check_books_agree(
     if pot != final.leftover_sticks.points:
         raise LedgerError(
             LedgerErrorCode.LEDGER_OUT_OF_STEP,
-            f"the table pot holds {pot} points, the engine's replay"
-            f" {final.leftover_sticks.points}",
+            f"the table pot holds {pot} points, the engine's replay {final.leftover_sticks.points}",
         )
 
 

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 
 from ledger.models import HandResult, Session, Settlement, Standing
 from ledger.selectors.penalties import seat_faults
+from ledger.services.inserts import rows_insert
 
 # What the audit compares, all of a row but its id.
 STANDING_FIELDS = (
@@ -48,6 +49,6 @@ def standings_record(
     """Write the standings rows of a close: ``rows`` its settlements, ``live`` the hands it
     settled (their penalties are counted)."""
     faults = seat_faults(hand_ids=[hand.pk for hand in live])
-    return Standing.objects.bulk_create(
-        standing_for(row, session=session, faults=faults) for row in rows
-    )
+    standings = [standing_for(row, session=session, faults=faults) for row in rows]
+    rows_insert(Standing, standings)
+    return standings

@@ -1,0 +1,79 @@
+"""``rows_insert`` writes what ``bulk_create`` writes, with a statement built once per model
+and number of rows; the accounts a session needs are found however many players it has."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.forms.models import model_to_dict
+from django.test.utils import CaptureQueriesContext
+
+from ledger.models import Account, AccountKind, SessionSeat
+from ledger.services.accounts import accounts_ensure_for_session
+from ledger.services.inserts import _insert_sql, rows_insert
+from parlor.models import Player
+from tests.ledger.factories import SessionFactory
+from tests.parlor.factories import PlayerFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def _seats(session: Any, players: list[Player]) -> list[SessionSeat]:
+    return [SessionSeat(session=session, seat=i, player=p) for i, p in enumerate(players)]
+
+
+def test_the_rows_are_those_bulk_create_writes_and_get_their_ids_in_order() -> None:
+    session = SessionFactory()
+    session.seats.all().delete()
+    players = [PlayerFactory(parlor=session.parlor) for _ in range(3)]
+    ours = _seats(session, players)
+
+    rows_insert(SessionSeat, ours)
+
+    written = {seat.pk: model_to_dict(seat) for seat in SessionSeat.objects.all()}
+    assert [written[seat.pk] for seat in ours] == [model_to_dict(seat) for seat in ours]
+    assert [written[seat.pk]["seat"] for seat in ours] == [0, 1, 2]
+    assert all(not seat._state.adding and seat._state.db == "default" for seat in ours)
+    SessionSeat.objects.all().delete()
+    theirs = SessionSeat.objects.bulk_create(_seats(session, players))
+    assert [model_to_dict(s, exclude=["id"]) for s in SessionSeat.objects.order_by("seat")] == [
+        model_to_dict(s, exclude=["id"]) for s in theirs
+    ]
+
+
+def test_the_statement_is_built_once_per_model_and_number_of_rows() -> None:
+    session = SessionFactory()
+    session.seats.all().delete()
+    players = [PlayerFactory(parlor=session.parlor) for _ in range(4)]
+    _insert_sql.cache_clear()
+
+    rows_insert(SessionSeat, _seats(session, players[:2]))
+    SessionSeat.objects.all().delete()
+    with CaptureQueriesContext(connection) as queries:
+        rows_insert(SessionSeat, _seats(session, players[2:]))
+
+    assert _insert_sql.cache_info().hits == 1 and _insert_sql.cache_info().misses == 1
+    assert len(queries) == 1 and queries[0]["sql"].startswith("INSERT INTO")
+
+
+def test_ignore_conflicts_skips_the_rows_that_exist() -> None:
+    session = SessionFactory()
+    before = Account.objects.count()
+    again = Account(parlor_id=session.parlor_id, kind=AccountKind.HOUSE)
+
+    rows_insert(Account, [again], ignore_conflicts=True)
+
+    assert Account.objects.count() == before
+
+
+@pytest.mark.parametrize("seated", [3, 4, 5])
+def test_a_session_accounts_are_found_for_any_number_of_players(seated: int) -> None:
+    session = SessionFactory()
+    players = [PlayerFactory(parlor=session.parlor) for _ in range(seated)]
+
+    accounts_ensure_for_session(session=session, players=players)
+
+    mine = Account.objects.filter(kind=AccountKind.PLAYER, player__in=players)
+    assert mine.count() == seated
