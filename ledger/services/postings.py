@@ -166,7 +166,7 @@ _ENTRY_COLUMNS = ("account_id", "points", "chips", "money", "reason")
 
 
 @functools.cache
-def _together_sql(*, with_hand: bool, postings: int, legs: int) -> str:
+def _together_sql(*, with_hand: bool, postings: int, legs: bool) -> str:
     """The statement of ``_insert_together`` for its shape (the same for every hand of one
     shape, so built once per process and prepared once per connection)."""
     quote = connection.ops.quote_name
@@ -187,12 +187,14 @@ def _together_sql(*, with_hand: bool, postings: int, legs: int) -> str:
         f" VALUES {', '.join([f'({row})'] * postings)} RETURNING id, kind)"
     )
     if legs:
-        leg_row = "(%s::text, %s::bigint, %s::bigint, %s::bigint, %s::bigint, %s::text)"
+        # The legs as one array per column: one statement whatever their number, and under
+        # psycopg's 50 parameters (a close's 15 legs were 90 values, converted every time).
+        arrays = "%s::text[], %s::bigint[], %s::bigint[], %s::bigint[], %s::bigint[], %s::text[]"
         sql += (
             f", new_entry AS (INSERT INTO {quote(LedgerEntry._meta.db_table)}"
             f" (posting_id, {', '.join(_ENTRY_COLUMNS)})"
             f" SELECT new_posting.id, {', '.join('leg.' + c for c in _ENTRY_COLUMNS)}"
-            f" FROM new_posting JOIN (VALUES {', '.join([leg_row] * legs)})"
+            f" FROM new_posting JOIN UNNEST({arrays})"
             f" AS leg(kind, {', '.join(_ENTRY_COLUMNS)}) ON leg.kind = new_posting.kind)"
         )
     sql += " SELECT id, kind FROM new_posting"
@@ -213,9 +215,16 @@ def _insert_together(
         params += written_values(Posting, posting, but=but)
     legs = [(posting.kind, leg) for posting, kind_legs in zip(postings, legs_of, strict=True)
             for leg in kind_legs]  # fmt: skip
-    for kind, leg in legs:
-        params += [str(kind), leg.account.pk, leg.points, leg.chips, leg.money, leg.reason]
-    sql = _together_sql(with_hand=new_hand is not None, postings=len(postings), legs=len(legs))
+    if legs:
+        params += [
+            [str(kind) for kind, _ in legs],
+            [leg.account.pk for _, leg in legs],
+            [leg.points for _, leg in legs],
+            [leg.chips for _, leg in legs],
+            [leg.money for _, leg in legs],
+            [leg.reason for _, leg in legs],
+        ]
+    sql = _together_sql(with_hand=new_hand is not None, postings=len(postings), legs=bool(legs))
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         ids = {kind: pk for pk, kind in cursor.fetchall()}
