@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime
+from typing import Any
 
 from django.db.models import Count, Q, QuerySet
 
-from ledger.models import Penalty, PenaltyKind, live_hand_q
+from ledger.models import HandResult, Penalty, PenaltyKind, live_hand_q
+from ledger.selectors.prepared import PreparedQuery
 from parlor.models import Parlor, Player
 
 
@@ -43,16 +45,36 @@ def penalties_for(
     return penalties
 
 
-def seat_faults(*, hand_ids: Iterable[int]) -> dict[int, tuple[int, int]]:
-    """Each seat's chonbo and dead hands in the hands ``hand_ids`` (a game's live hands):
-    ``{seat: (chonbo, dead_hands)}``, seats without penalties left out; one query."""
-    counts = (
-        Penalty.objects.filter(hand_id__in=list(hand_ids))
-        .order_by()
+def _per_seat(penalties: QuerySet[Penalty]) -> QuerySet[Any, Any]:
+    return (
+        penalties.order_by()
         .values("seat")
         .annotate(
             chonbo=Count("pk", filter=Q(kind=PenaltyKind.CHONBO)),
             dead_hands=Count("pk", filter=Q(kind=PenaltyKind.DEAD_HAND)),
         )
     )
+
+
+def seat_faults(*, hand_ids: Iterable[int]) -> dict[int, tuple[int, int]]:
+    """Each seat's chonbo and dead hands in the hands ``hand_ids`` (a game's live hands):
+    ``{seat: (chonbo, dead_hands)}``, seats without penalties left out; one query."""
+    counts = _per_seat(Penalty.objects.filter(hand_id__in=list(hand_ids)))
+    return {row["seat"]: (row["chonbo"], row["dead_hands"]) for row in counts}
+
+
+# The close's count: compiled once per process, the live hands read by the database.
+_LIVE_FAULTS = PreparedQuery(
+    lambda session: _per_seat(
+        Penalty.objects.filter(
+            hand__in=HandResult.objects.live().filter(session_id=session).values("pk")
+        )
+    ),
+    session=-1_000_000_007,
+)
+
+
+def session_seat_faults(*, session_id: int) -> dict[int, tuple[int, int]]:
+    """``seat_faults`` of the session's live hands now (the close's, its session locked)."""
+    counts = _LIVE_FAULTS.dicts(session=session_id)
     return {row["seat"]: (row["chonbo"], row["dead_hands"]) for row in counts}

@@ -171,7 +171,7 @@ def _close(*, session: Session, by: User, stop: bool) -> list[Settlement]:
         for seat, (player, account) in enumerate(zip(accounts.players, accounts.seats, strict=True))
     ]
     rows_insert(Settlement, rows)
-    standings_record(session=locked, rows=rows, live=live)
+    standings_record(session=locked, rows=rows)
     closing = SessionClose(
         session=locked,
         number=session_close_number(session=locked),

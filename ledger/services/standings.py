@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ledger.models import HandResult, Session, Settlement, Standing
-from ledger.selectors.penalties import seat_faults
+from ledger.models import Session, Settlement, Standing
+from ledger.selectors.penalties import session_seat_faults
 from ledger.services.inserts import rows_insert
 
 # What the audit compares, all of a row but its id.
@@ -43,12 +43,10 @@ def standing_for(
     )
 
 
-def standings_record(
-    *, session: Session, rows: Sequence[Settlement], live: Sequence[HandResult]
-) -> list[Standing]:
-    """Write the standings rows of a close: ``rows`` its settlements, ``live`` the hands it
-    settled (their penalties are counted)."""
-    faults = seat_faults(hand_ids=[hand.pk for hand in live])
+def standings_record(*, session: Session, rows: Sequence[Settlement]) -> list[Standing]:
+    """Write the standings rows of a close: ``rows`` its settlements; the penalties of the
+    hands it settled (the session's live hands, the session locked) are counted."""
+    faults = session_seat_faults(session_id=session.pk)
     standings = [standing_for(row, session=session, faults=faults) for row in rows]
     rows_insert(Standing, standings)
     return standings

@@ -11,9 +11,10 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, connection, transaction
 
 from ledger.models import HandResult, Penalty, PenaltyKind, Settlement, Standing
+from ledger.selectors.penalties import seat_faults, session_seat_faults
 from ledger.selectors.settlements import live_settlements, live_standings
 from ledger.services.audit import ledger_audit
-from ledger.services.corrections import hand_amend
+from ledger.services.corrections import hand_amend, hand_void
 from ledger.services.settlements import session_close
 from ledger.services.standings import STANDING_FIELDS
 from tests.ledger.factories import draw
@@ -98,3 +99,21 @@ def test_standings_rows_are_append_only(world: StandingsWorld, statement: str) -
         connection.cursor() as cursor,
     ):
         cursor.execute(statement.format(Standing._meta.db_table))
+
+
+def test_the_close_counts_the_penalties_of_the_live_hands_only(
+    world: StandingsWorld, manager: User
+) -> None:
+    """``session_seat_faults`` (the close's read, by session) is ``seat_faults`` of the live
+    hands, as the audit derives it: a voided hand's penalty no longer counts."""
+    first = world.games[0]
+    chonbo_hand = Penalty.objects.get(session=first, kind=PenaltyKind.CHONBO).hand
+    before = session_seat_faults(session_id=first.pk)
+    assert before[2] == (1, 0) and before[3] == (0, 1)
+
+    hand_void(hand=chonbo_hand, reason="entered on the wrong table", by=manager)
+
+    for game in world.games:
+        live = HandResult.objects.live().filter(session=game).values_list("pk", flat=True)
+        assert session_seat_faults(session_id=game.pk) == seat_faults(hand_ids=live)
+    assert 2 not in session_seat_faults(session_id=first.pk)
