@@ -73,6 +73,7 @@ def riichi_draws(count: int) -> list[dict[str, Any]]:
     """Everyone tenpai, one riichi in turn: a deposit posting each, nobody runs out of points."""
     return [{**ALL_TENPAI, "riichi": [i % 4]} for i in range(count)]
 
+
 # (path fragment, layer): the first fragment found in a function's file names its layer.
 LAYERS = [
     ("/engine/", "engine (scoring and settling)"),
@@ -173,10 +174,12 @@ def scenarios(requests: Requests, count: int) -> dict[str, list[tuple[str, str, 
         finished.append(session)
     opened = [requests.open_body() for _ in range(count)]  # tables of their own
     return {
-        "hand": [("POST", f"/api/sessions/{short}/hands/", hand, False)
-                 for hand in riichi_draws(count)],
-        "hand@40": [("POST", f"/api/sessions/{long}/hands/", hand, False)
-                    for hand in riichi_draws(count)],
+        "hand": [
+            ("POST", f"/api/sessions/{short}/hands/", hand, False) for hand in riichi_draws(count)
+        ],
+        "hand@40": [
+            ("POST", f"/api/sessions/{long}/hands/", hand, False) for hand in riichi_draws(count)
+        ],
         "balances": [("GET", f"/api/sessions/{short}/balances/", None, False)] * count,
         "preview": [("POST", f"/api/sessions/{preview_session}/hands/preview/", RON, False)]
         * count,
@@ -185,7 +188,9 @@ def scenarios(requests: Requests, count: int) -> dict[str, list[tuple[str, str, 
     }
 
 
-def measure(requests: Requests, calls: list[tuple[str, str, Any, bool]]) -> dict[str, Any]:
+def measure(
+    requests: Requests, calls: list[tuple[str, str, Any, bool]], statements: bool = False
+) -> dict[str, Any]:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -206,6 +211,11 @@ def measure(requests: Requests, calls: list[tuple[str, str, Any, bool]]) -> dict
         requests.call(method, path, body, manager=manager)
     sql = [query["sql"] for query in captured.captured_queries]  # the next request clears them
     profile = cProfile.Profile(time.thread_time)
+    if statements:
+        # Not under cProfile: reading the backend's CPU around each statement would show in it.
+        split = len(profiled) * 3 // 4  # each request once: an open takes its table
+        by_statement = _statements_cpu(requests, profiled[:split], backend)
+        profiled = profiled[split:]
     profile.enable()
     for method, path, body, manager in profiled:
         requests.call(method, path, body, manager=manager)
@@ -223,7 +233,41 @@ def measure(requests: Requests, calls: list[tuple[str, str, Any, bool]]) -> dict
         "sql": sql,
         "layers": {name: share / total for name, share in by_layer.items()},
         "functions": _heaviest(stats, total, len(profiled)),
+        "statements": by_statement if statements else [],
     }
+
+
+def _statements_cpu(
+    requests: Requests, calls: list[tuple[str, str, Any, bool]], backend: Any
+) -> list[tuple[str, float, float]]:
+    """PostgreSQL backend CPU per statement of these requests, by the statement's first
+    words: (statement, ms per request, runs per request), the most costly first. What no
+    statement took (BEGIN, COMMIT and the deferred checks it runs) is its own line."""
+    from django.db import connection
+
+    spent: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])
+
+    def attribute(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        before = backend()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            line = spent[" ".join(sql.split()[:8])[:100]]
+            line[0] += backend() - before
+            line[1] += 1
+
+    started = backend()
+    with connection.execute_wrapper(attribute):
+        for method, path, body, manager in calls:
+            requests.call(method, path, body, manager=manager)
+    whole = backend() - started
+    spent["(outside statements: BEGIN, COMMIT, deferred triggers)"] = [
+        whole - sum(cpu for cpu, _ in spent.values()),
+        1.0,
+    ]
+    per = 1000 / max(1, len(calls))
+    rows = [(sql, cpu * per, runs / max(1, len(calls))) for sql, (cpu, runs) in spent.items()]
+    return sorted(rows, key=lambda row: -row[1])
 
 
 def _backend_cpu_reader() -> Any:
@@ -266,20 +310,22 @@ def _heaviest(stats: dict[Any, Any], total: float, calls: int) -> dict[str, list
     }
 
 
-def child(fixtures: dict[str, Any], count: int) -> dict[str, Any]:
+def child(fixtures: dict[str, Any], count: int, statements: bool = False) -> dict[str, Any]:
     import django
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     django.setup()
     requests = Requests(fixtures)
     plan = scenarios(requests, count)
-    return {kind: measure(requests, calls) for kind, calls in plan.items()}
+    return {kind: measure(requests, calls, statements) for kind, calls in plan.items()}
 
 
 # --- the parent: database, report ----------------------------------------------------
 
 
-def report(figures: dict[str, Any], *, sql: bool, functions: bool = False) -> None:
+def report(
+    figures: dict[str, Any], *, sql: bool, functions: bool = False, statements: bool = False
+) -> None:
     print(
         f"\n{'request':<10}{'CPU ms':>8}{'median':>8}{'PG CPU':>8}{'queries':>9}"
         "   where the CPU goes (cProfile, own time)"
@@ -301,6 +347,11 @@ def report(figures: dict[str, Any], *, sql: bool, functions: bool = False) -> No
                 print(f"\n{kind}: the functions with the most {heading} (ms per request)")
                 for fn, ms, share, ncalls in rows:
                     print(f"  {ms:7.3f} {share:5.1%} {ncalls:7.1f} calls  {fn}")
+    if statements:
+        for kind, line in figures.items():
+            print(f"\n{kind}: PostgreSQL CPU per statement (ms per request, runs per request)")
+            for statement, ms, runs in line["statements"]:
+                print(f"  {ms:7.3f} {runs:5.1f}x  {statement}")
     if sql:
         for kind, line in figures.items():
             print(f"\n{kind}: {line['queries']} queries")
@@ -320,11 +371,16 @@ def main(argv: list[str] | None = None) -> int:
         "--admin-url",
         default=os.environ.get("BENCH_ADMIN_URL", "postgres://postgres@127.0.0.1:5432/postgres"),
     )
+    parser.add_argument(
+        "--statements", action="store_true",
+        help="print each kind's PostgreSQL backend CPU per statement (a quarter of the"
+        " profiled requests stay under cProfile)",
+    )  # fmt: skip
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
-        print(json.dumps(child(json.loads(args.child), args.requests)))
+        print(json.dumps(child(json.loads(args.child), args.requests, args.statements)))
         return 0
 
     name = f"parlor_ledger_profile_{os.getpid()}"
@@ -335,6 +391,7 @@ def main(argv: list[str] | None = None) -> int:
         fixtures = prepare_database(env, clients=2 * args.requests + 4)
         out = subprocess.run(
             [sys.executable, __file__, "--requests", str(max(4, args.requests)),
+             *(["--statements"] if args.statements else []),
              "--child", json.dumps(fixtures.__dict__)],
             cwd=ROOT, env=env, capture_output=True, text=True, timeout=1200,
         )  # fmt: skip
@@ -344,7 +401,7 @@ def main(argv: list[str] | None = None) -> int:
         figures = json.loads(out.stdout.strip().splitlines()[-1])
     finally:
         drop_database(args.admin_url, name)
-    report(figures, sql=args.sql, functions=args.functions)
+    report(figures, sql=args.sql, functions=args.functions, statements=args.statements)
     if args.json:
         args.json.write_text(json.dumps(figures, indent=2))
     return 0
