@@ -22,15 +22,38 @@ a ``CASE``, NULL on the others): every row still gets the first row's.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from django.db import DEFAULT_DB_ALIAS, connections
-from django.db.models import Model, QuerySet
+from django.db.models import CharField, Expression, IntegerField, Model, QuerySet
 from django.db.models.query import get_related_populators
 
 M = TypeVar("M", bound=Model)
+_WORD = re.compile(r"[a-z_]+")
+
+
+class SqlConstant(Expression):
+    """A constant written into the statement, not sent as a parameter: an account kind, say.
+
+    PostgreSQL plans a prepared statement once for any parameters (a generic plan) only
+    if that plan looks no costlier than planning for each call's values. With ``kind``
+    a parameter, the generic plan cannot use the partial unique index ``WHERE kind =
+    'player'`` and looked costlier, so the seats' read was planned again on every call:
+    most of its PostgreSQL CPU (docs/performance.md). Only plain words and integers, so
+    nothing needs quoting.
+    """
+
+    def __init__(self, value: str | int) -> None:
+        if not (type(value) is int or (isinstance(value, str) and _WORD.fullmatch(value))):
+            raise ValueError(f"SqlConstant takes a plain word or an integer, not {value!r}")
+        super().__init__(output_field=IntegerField() if type(value) is int else CharField())
+        self.value = value
+
+    def as_sql(self, compiler: Any, connection: Any) -> tuple[str, tuple[()]]:
+        return (str(self.value) if type(self.value) is int else f"'{self.value}'"), ()
 
 
 @dataclass(frozen=True, slots=True)

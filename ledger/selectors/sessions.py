@@ -11,7 +11,7 @@ from django.db.transaction import TransactionManagementError
 
 from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.models import Account, AccountKind, HandResult, Session, SessionSeat, Settlement
-from ledger.selectors.prepared import PreparedQuery
+from ledger.selectors.prepared import PreparedQuery, SqlConstant
 from ledger.selectors.settlements import live_settlements
 from parlor.models import Player
 
@@ -67,17 +67,19 @@ class SessionAccounts:
     house: Account
 
 
-def _account_id(**owner: Any) -> Subquery:
+def _account_id(kind: AccountKind, **owner: Any) -> Subquery:
     # At most one account per owner (Account's unique constraints): no ordering, so no join
     # to the parlor for Account's default order and no sort, in each seat row's subquery.
-    return Subquery(Account.objects.filter(**owner).order_by().values("pk")[:1])
+    # The kind in the statement's text: a generic plan can use the kind's partial unique index.
+    rows = Account.objects.filter(kind=SqlConstant(str(kind)), **owner).order_by()
+    return Subquery(rows.values("pk")[:1])
 
 
 def _on_first_seat(value: Subquery) -> Case:
     """``value`` on seat 0's row only (NULL on the others): what every row would repeat is
     read once (PostgreSQL runs a subquery in a CASE branch only for the rows that take it;
     ``PreparedQuery(shared=...)`` takes it from the first row)."""
-    return Case(When(seat=0, then=value), default=None)
+    return Case(When(seat=SqlConstant(0), then=value), default=None)
 
 
 def _seats_with_accounts(session_id: int) -> QuerySet[SessionSeat]:
@@ -89,15 +91,15 @@ def _seats_with_accounts(session_id: int) -> QuerySet[SessionSeat]:
         SessionSeat.objects.filter(session_id=session_id)
         .select_related("session", "player")
         .annotate(
-            player_account=_account_id(kind=AccountKind.PLAYER, player_id=OuterRef("player_id")),
+            player_account=_account_id(AccountKind.PLAYER, player_id=OuterRef("player_id")),
             pot_account=_on_first_seat(
-                _account_id(kind=AccountKind.TABLE_POT, table_id=OuterRef("session__table_id"))
+                _account_id(AccountKind.TABLE_POT, table_id=OuterRef("session__table_id"))
             ),
             fee_account=_on_first_seat(
-                _account_id(kind=AccountKind.PARLOR_FEE, parlor_id=OuterRef("session__parlor_id"))
+                _account_id(AccountKind.PARLOR_FEE, parlor_id=OuterRef("session__parlor_id"))
             ),
             house_account=_on_first_seat(
-                _account_id(kind=AccountKind.HOUSE, parlor_id=OuterRef("session__parlor_id"))
+                _account_id(AccountKind.HOUSE, parlor_id=OuterRef("session__parlor_id"))
             ),
         )
         .order_by("seat")
