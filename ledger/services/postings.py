@@ -25,7 +25,7 @@ from ledger.models import (
     PostingKind,
     Session,
 )
-from ledger.services.inserts import written_fields, written_values
+from ledger.services.inserts import rows_insert, written_fields, written_values
 
 AMOUNTS = ("points", "chips", "money")
 
@@ -137,7 +137,7 @@ def postings_create(
         _insert_together(postings, legs_of, new_hand)
     else:
         if new_hand is not None:
-            new_hand.save(force_insert=True)
+            rows_insert(HandResult, [new_hand])
         for posting in postings:
             posting.hand = hand  # its id, now that it has one
         Posting.objects.bulk_create(postings)

@@ -64,3 +64,26 @@ def test_each_ruleset_declares_the_point_unit_a_rate_prices() -> None:
     assert {units[slug] for slug in units if slug != "toutenkou"} == {1000}
     with pytest.raises(EngineError):
         GameRules(slug="x", point_unit=10)
+
+
+def test_the_rules_of_one_ruleset_and_options_are_built_once() -> None:
+    """Every hand of a session settles with the same rules: the same frozen object comes
+    back for equal options, in any key order; other options get rules of their own."""
+    first = configure("riichi-standard", {"length": "east", "bust": "at_zero"})
+    again = configure("riichi-standard", {"bust": "at_zero", "length": "east"})
+    other = configure("riichi-standard", {"length": "east_south", "bust": "at_zero"})
+
+    assert again is first
+    assert other is not first and (first.rounds, other.rounds) == (1, 2)
+
+
+@pytest.mark.parametrize("options", [{"length": "forever"}, {"no_such_option": 1}])
+def test_bad_options_are_refused_every_time_not_remembered(options: dict[str, object]) -> None:
+    for _ in range(2):
+        with pytest.raises(EngineError):
+            configure("riichi-standard", options)
+
+
+def test_options_that_are_not_json_data_are_still_judged() -> None:
+    with pytest.raises(EngineError):
+        configure("riichi-standard", {"length": object()})
