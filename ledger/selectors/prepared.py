@@ -90,6 +90,7 @@ class PreparedQuery(Generic[M]):
         self._markers = markers
         self._shared = shared
         self._compiled: dict[str, _Compiled] = {}
+        self._buildings: dict[str, _Building] = {}
 
     def _compile(self, alias: str) -> _Compiled:
         compiled = self._compiled.get(alias)
@@ -123,7 +124,10 @@ class PreparedQuery(Generic[M]):
         if found is None:
             return []
         compiled, fetched, alias = found
-        return _instances(compiled, fetched, alias)
+        building = self._buildings.get(alias)
+        if building is None:
+            building = self._buildings[alias] = _building(compiled, alias)
+        return _instances(compiled, fetched, alias, building)
 
     def dicts(self, **values: Any) -> list[dict[str, Any]]:
         """A ``values()`` query's rows, as iterating it would give them (``ValuesIterable``)."""
@@ -197,30 +201,59 @@ def _converted(compiled: _Compiled, fetched: list[Any], connection: Any) -> list
     return rows
 
 
-def _instances(compiled: _Compiled, fetched: list[Any], alias: str) -> list[Any]:
-    """The rows as model instances, as ``django.db.models.query.ModelIterable`` makes them."""
+@dataclass(frozen=True, slots=True)
+class _Building:
+    """How a compiled query's rows become instances (as ``ModelIterable`` works it out per
+    query): worked out once per compiled query, not per call."""
+
+    model_cls: Any
+    start: int
+    end: int
+    init_list: list[str]
+    annotations: list[tuple[str, int]]
+    # Django's populators of the select_related objects: nothing in them changes per row.
+    related_populators: list[Any]
+    # The foreign key of each populator whose object every row shares, else None.
+    shared: list[Any]
+
+
+def _building(compiled: _Compiled, alias: str) -> _Building:
     compiler = compiled.compiler
     select, klass_info = compiler.select, compiler.klass_info
-    annotation_col_map = compiler.annotation_col_map or {}
-    model_cls = klass_info["model"]
     select_fields = klass_info["select_fields"]
     start, end = select_fields[0], select_fields[-1] + 1
-    init_list = [column[0].target.attname for column in select[start:end]]
-    related_populators = get_related_populators(klass_info, select, alias)  # type: ignore[call-arg]
-    # The foreign key of each populator whose object every row shares, else None.
-    shared = [
-        info["field"] if info["field"].name in compiled.shared_relations else None
-        for info in klass_info.get("related_klass_infos", ())
-    ]
+    return _Building(
+        model_cls=klass_info["model"],
+        start=start,
+        end=end,
+        init_list=[column[0].target.attname for column in select[start:end]],
+        annotations=list((compiler.annotation_col_map or {}).items()),
+        related_populators=get_related_populators(klass_info, select, alias),  # type: ignore[call-arg]
+        shared=[
+            info["field"] if info["field"].name in compiled.shared_relations else None
+            for info in klass_info.get("related_klass_infos", ())
+        ],
+    )
+
+
+def _instances(
+    compiled: _Compiled, fetched: list[Any], alias: str, building: _Building
+) -> list[Any]:
+    """The rows as model instances, as ``django.db.models.query.ModelIterable`` makes them."""
+    model_cls, start, end, init_list = (
+        building.model_cls, building.start, building.end, building.init_list
+    )  # fmt: skip
     instances: list[Any] = []
     for row in _converted(compiled, fetched, connections[alias]):
         instance = model_cls.from_db(alias, init_list, row[start:end])
-        for populator, foreign_key in zip(related_populators, shared, strict=True):
+        for populator, foreign_key in zip(
+            building.related_populators, building.shared, strict=True
+        ):
             if instances and foreign_key is not None:
                 foreign_key.set_cached_value(instance, foreign_key.get_cached_value(instances[0]))
             else:
                 populator.populate(row, instance)
-        for name, position in annotation_col_map.items():
+        for name, position in building.annotations:
             setattr(instance, name, row[position])
         instances.append(instance)
     return instances

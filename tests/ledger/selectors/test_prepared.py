@@ -19,7 +19,7 @@ from ledger.selectors.balances import _session_sums
 from ledger.selectors.prepared import PreparedQuery
 from ledger.selectors.sessions import _next_hand_rows, _seats_with_accounts, session_row
 from tests.ledger.conftest import Record
-from tests.ledger.factories import draw, ron
+from tests.ledger.factories import SessionFactory, draw, ron
 
 pytestmark = pytest.mark.django_db
 
@@ -146,3 +146,21 @@ def test_the_session_row_is_djangos_and_none_for_no_session(session: Session) ->
     assert model_to_dict(row) == model_to_dict(Session.objects.get(pk=session.pk))
     assert session_row(session_id=session.pk + 1000) is None
     assert session_row(session_id=2**63) is None  # out of range: no row, no error
+
+
+def test_a_second_call_builds_new_objects_the_same_way(session: Session, record: Record) -> None:
+    """How rows become instances (Django's populators included) is worked out on the first
+    call and kept; each call still builds objects of its own, from its own rows."""
+    prepared = PreparedQuery(_seats_with_accounts, session_id=-1_000_000_007)
+    first = prepared.rows(session_id=session.pk)
+    other = SessionFactory()
+
+    again = prepared.rows(session_id=session.pk)
+    theirs = prepared.rows(session_id=other.pk)
+
+    assert _as_django_reads_without_hands(again) == _as_django_reads_without_hands(first)
+    assert all(a is not b and a.player is not b.player for a, b in zip(first, again, strict=True))
+    assert _as_django_reads_without_hands(theirs) == _as_django_reads_without_hands(
+        list(_seats_with_accounts(other.pk))
+    )
+    assert {row.session.pk for row in theirs} == {other.pk}
