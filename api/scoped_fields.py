@@ -28,26 +28,22 @@ from ledger.selectors.prepared import PreparedQuery
 from parlor import policy
 from parlor.policy import Action
 
-# Markers of the prepared reads' ids: no id is negative.
-_MARKER = -1_000_000_007
-# The list field reads up to this many ids with one prepared query (the last id repeated to
-# fill it): a table seats four. A longer list is read by Django's query, as before.
-_PREPARED_IDS = 4
-_READS: dict[tuple[type[Model], tuple[str, ...], int], PreparedQuery[Any]] = {}
+# The prepared reads take up to this many ids (a table seats four); a longer list is read
+# by Django's query (``PreparedQuery``'s list markers). No id is negative.
+_IDS = [-1_000_000_001 - i for i in range(4)]
+_READS: dict[tuple[type[Model], tuple[str, ...]], PreparedQuery[Any]] = {}
 
 
-def _read(model: type[Model], related: tuple[str, ...], count: int) -> PreparedQuery[Any]:
-    """The prepared read of ``count`` rows of ``model`` by id (with ``related`` joined)."""
-    key = (model, related, count)
-    read = _READS.get(key)
+def _read(model: type[Model], related: tuple[str, ...]) -> PreparedQuery[Any]:
+    """The prepared read of rows of ``model`` by id (with ``related`` joined)."""
+    read = _READS.get((model, related))
     if read is None:
-        markers = {f"id{i}": _MARKER - i for i in range(count)}
 
-        def build(**ids: int) -> QuerySet[Any]:
-            rows = model._default_manager.order_by().filter(pk__in=list(ids.values()))
+        def build(ids: list[int]) -> QuerySet[Any]:
+            rows = model._default_manager.order_by().filter(pk__in=ids)
             return rows.select_related(*related) if related else rows
 
-        read = _READS[key] = PreparedQuery(build, **markers)  # type: ignore[arg-type]
+        read = _READS[(model, related)] = PreparedQuery(build, ids=_IDS)
     return read
 
 
@@ -94,8 +90,9 @@ class ScopedRowField(serializers.PrimaryKeyRelatedField[Any]):
         pk = _id(self.model, data)
         if pk is None:
             self.fail("incorrect_type", data_type=type(data).__name__)
-        read = _read(self.model, self.select_related, 1)
-        found = _admitted(read.rows(id0=pk), _user(self), self.action)
+        found = _admitted(
+            _read(self.model, self.select_related).rows(ids=[pk]), _user(self), self.action
+        )
         if pk not in found:
             self.fail("does_not_exist", pk_value=data)
         return found[pk]
@@ -118,16 +115,7 @@ class ScopedRowsField(PrimaryKeysField):
         return self.__class__(**self._made_with)
 
     def rows_by_id(self, ids: set[Any]) -> dict[Any, Model]:
-        model = self.child.model
-        if not ids:
-            return {}
-        if len(ids) > _PREPARED_IDS:
-            rows: Sequence[Model] = list(model._default_manager.filter(pk__in=ids))
-        else:
-            wanted = sorted(ids)
-            wanted += wanted[-1:] * (_PREPARED_IDS - len(wanted))
-            read = _read(model, (), _PREPARED_IDS)
-            rows = read.rows(**{f"id{i}": pk for i, pk in enumerate(wanted)})
+        rows = _read(self.child.model, ()).rows(ids=sorted(ids))
         return _admitted(rows, _user(self), self.action)
 
 

@@ -9,12 +9,11 @@ is missing is an ImportError naming it at the first lookup.
 
 from __future__ import annotations
 
-import functools
 import importlib
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from engine.errors import bad_field
@@ -75,7 +74,7 @@ def configure(slug: str, options: Mapping[str, Any]) -> GameRules:
     return _configured_once(slug, key)
 
 
-@functools.lru_cache(maxsize=256)
+@lru_cache(maxsize=256)
 def _configured_once(slug: str, options: str) -> GameRules:
     return _configured(slug, json.loads(options))
 

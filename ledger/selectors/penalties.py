@@ -59,8 +59,7 @@ def _per_seat(penalties: QuerySet[Penalty]) -> QuerySet[Any, Any]:
 def seat_faults(*, hand_ids: Iterable[int]) -> dict[int, tuple[int, int]]:
     """Each seat's chonbo and dead hands in the hands ``hand_ids`` (a game's live hands):
     ``{seat: (chonbo, dead_hands)}``, seats without penalties left out; one query."""
-    counts = _per_seat(Penalty.objects.filter(hand_id__in=list(hand_ids)))
-    return {row["seat"]: (row["chonbo"], row["dead_hands"]) for row in counts}
+    return _by_seat(_per_seat(Penalty.objects.filter(hand_id__in=list(hand_ids))))
 
 
 # The close's count: compiled once per process, the live hands read by the database.
@@ -76,5 +75,8 @@ _LIVE_FAULTS = PreparedQuery(
 
 def session_seat_faults(*, session_id: int) -> dict[int, tuple[int, int]]:
     """``seat_faults`` of the session's live hands now (the close's, its session locked)."""
-    counts = _LIVE_FAULTS.dicts(session=session_id)
+    return _by_seat(_LIVE_FAULTS.dicts(session=session_id))
+
+
+def _by_seat(counts: Iterable[dict[str, Any]]) -> dict[int, tuple[int, int]]:
     return {row["seat"]: (row["chonbo"], row["dead_hands"]) for row in counts}

@@ -56,12 +56,16 @@ class SqlConstant(Expression):
         return (str(self.value) if type(self.value) is int else f"'{self.value}'"), ()
 
 
+# A scalar value's name (position None), or a list value's name and position in the list.
+_Slot = tuple[str, int | None]
+
+
 @dataclass(frozen=True, slots=True)
 class _Compiled:
     sql: str
     params: tuple[Any, ...]
-    # Where each named value goes in ``params``.
-    slots: dict[str, list[int]]
+    # Where each named value goes in ``params`` (a list's by name and position).
+    slots: dict[_Slot, list[int]]
     compiler: Any
     # Each column's converters (position, (functions, expression)), worked out once.
     converters: list[tuple[int, tuple[list[Any], Any]]]
@@ -75,6 +79,9 @@ class PreparedQuery(Generic[M]):
 
     Each marker must be a value that no other parameter of the query takes (a negative
     id, say): its positions in the compiled parameters are where the values go.
+    A marker may be a list of such values (for ``pk__in=ids``, say): a list of up to that
+    many values is sent with its last value repeated to fill it, which matches the same
+    rows; an empty or longer list is read by Django's query, compiled for the call.
     ``shared``: ``select_related`` relations and annotations whose value is the same on
     every row; the first row's is given to the others.
     """
@@ -98,10 +105,10 @@ class PreparedQuery(Generic[M]):
             compiler = self._build(**self._markers).query.get_compiler(using=alias)
             sql, params = compiler.as_sql()
             slots = {
-                name: [i for i, param in enumerate(params) if param == marker]
-                for name, marker in self._markers.items()
+                slot: [i for i, param in enumerate(params) if param == marker]
+                for slot, marker in _flat(self._markers).items()
             }
-            missing = [name for name, found in slots.items() if not found]
+            missing = [name for (name, _), found in slots.items() if not found]
             if missing:
                 raise ValueError(f"the prepared query does not use {missing}")
             fields = [column[0] for column in compiler.select[: compiler.col_count]]
@@ -120,7 +127,10 @@ class PreparedQuery(Generic[M]):
 
     def rows(self, **values: Any) -> list[M]:
         """The query's model instances, as iterating the queryset would give them."""
-        found = self._fetch(values)
+        fits, filled = self._fill(values)
+        if not fits:
+            return list(self._build(**filled))
+        found = self._fetch(filled)
         if found is None:
             return []
         compiled, fetched, alias = found
@@ -131,7 +141,10 @@ class PreparedQuery(Generic[M]):
 
     def dicts(self, **values: Any) -> list[dict[str, Any]]:
         """A ``values()`` query's rows, as iterating it would give them (``ValuesIterable``)."""
-        found = self._fetch(values)
+        fits, filled = self._fill(values)
+        if not fits:
+            return list(self._build(**filled))
+        found = self._fetch(filled)
         if found is None:
             return []
         compiled, fetched, alias = found
@@ -144,21 +157,47 @@ class PreparedQuery(Generic[M]):
         converted = _converted(compiled, fetched, connections[alias])
         return [dict(zip(names, row, strict=True)) for row in converted]
 
+    def _fill(self, values: dict[str, Any]) -> tuple[bool, dict[str, Any]]:
+        """Whether the prepared statement takes ``values``, and the values for it: each list
+        without ids out of range (they match nothing, and SQLite could not bind them), filled
+        to its marker's length. A list that is then empty or too long does not fit: Django's
+        query takes it as it is."""
+        low, high = connections[DEFAULT_DB_ALIAS].ops.integer_field_range("BigIntegerField")
+        filled, fits = dict(values), True
+        for name, marker in self._markers.items():
+            if isinstance(marker, list):
+                given = [v for v in values[name] if type(v) is not int or low <= v <= high]
+                fits = fits and 0 < len(given) <= len(marker)
+                filled[name] = given + given[-1:] * (len(marker) - len(given)) if fits else given
+        return fits, filled
+
     def _fetch(self, values: dict[str, Any]) -> tuple[_Compiled, list[Any], str] | None:
         alias = DEFAULT_DB_ALIAS
         low, high = connections[alias].ops.integer_field_range("BigIntegerField")
-        if any(type(value) is int and not low <= value <= high for value in values.values()):
+        flat = _flat(values)
+        if any(type(value) is int and not low <= value <= high for value in flat.values()):
             # No row has it (an id from a URL, say): Django's lookups match nothing, as here;
             # SQLite would raise OverflowError binding it.
             return None
         compiled = self._compile(alias)
         params = list(compiled.params)
-        for name, positions in compiled.slots.items():
+        for slot, positions in compiled.slots.items():
             for position in positions:
-                params[position] = values[name]
+                params[position] = flat[slot]
         with connections[alias].cursor() as cursor:
             cursor.execute(compiled.sql, params)
             return compiled, cursor.fetchall(), alias
+
+
+def _flat(values: dict[str, Any]) -> dict[_Slot, Any]:
+    """Each scalar value by its name, each list's values by name and position."""
+    flat: dict[_Slot, Any] = {}
+    for name, value in values.items():
+        if isinstance(value, list):
+            flat.update(((name, i), item) for i, item in enumerate(value))
+        else:
+            flat[(name, None)] = value
+    return flat
 
 
 def _shared_parts(compiler: Any, shared: frozenset[str]) -> tuple[frozenset[int], frozenset[str]]:

@@ -30,7 +30,7 @@ def accounts_ensure_for_session(*, session: Session, players: Sequence[Player]) 
         Account(parlor_id=parlor_id, kind=AccountKind.HOUSE),
     ]
     rows_insert(Account, wanted, ignore_conflicts=True)
-    found = _accounts_found(parlor_id, session.table_id, player_ids)
+    found = _FOUND.dicts(parlor=parlor_id, table=session.table_id, players=player_ids)
     # A player's account is one for life (account_one_per_player) and a player with one
     # cannot move (parlor.services.players); one found elsewhere is a tampered row.
     elsewhere = [
@@ -60,22 +60,11 @@ def _found(*, parlor: int, table: int, players: list[int]) -> QuerySet[Account, 
     )
 
 
-# A table seats at most four: the read for up to four players is compiled once per process
-# (the last player repeated to fill it); more players are read by Django's query.
-_SEATS = 4
+# Compiled once per process for up to four players (a table seats four): more are read by
+# Django's query (PreparedQuery's list markers).
 _FOUND = PreparedQuery(
-    lambda parlor, table, **seated: _found(parlor=parlor, table=table, players=[*seated.values()]),
+    _found,
     parlor=-1_000_000_021,
     table=-1_000_000_011,
-    **{f"player{i}": -1_000_000_001 - i for i in range(_SEATS)},  # type: ignore[arg-type]
+    players=[-1_000_000_001 - i for i in range(4)],
 )
-
-
-def _accounts_found(parlor: int, table: int, players: list[int]) -> list[dict[str, Any]]:
-    """The session's accounts (kind, player, parlor), wherever they are."""
-    if len(players) > _SEATS:
-        return list(_found(parlor=parlor, table=table, players=players))
-    filled = players + players[-1:] * (_SEATS - len(players))
-    return _FOUND.dicts(
-        parlor=parlor, table=table, **{f"player{i}": pk for i, pk in enumerate(filled)}
-    )

@@ -164,3 +164,40 @@ def test_a_second_call_builds_new_objects_the_same_way(session: Session, record:
         list(_seats_with_accounts(other.pk))
     )
     assert {row.session.pk for row in theirs} == {other.pk}
+
+
+@pytest.mark.parametrize(
+    "ids",
+    [
+        "one",
+        "all four",
+        "three, one twice",
+        "five: Django's query",
+        "none: Django's query",
+        "one out of range",
+    ],
+)
+def test_a_list_marker_reads_what_djangos_in_reads(
+    session: Session, django_assert_num_queries: Any, ids: str
+) -> None:
+    """A list of up to four ids goes to the prepared statement, its last id repeated to fill
+    it; any other list to Django's query. Either way the rows are Django's."""
+    seats = list(SessionSeat.objects.filter(session=session).order_by("seat"))
+    mine = [seat.pk for seat in seats]
+    given = {
+        "one": mine[:1],
+        "all four": mine,
+        "three, one twice": [mine[2], mine[0], mine[2]],
+        "five: Django's query": [*mine, 999_999_999],
+        "none: Django's query": [],
+        "one out of range": [mine[1], 2**63],
+    }[ids]
+    prepared = PreparedQuery(
+        lambda pks: SessionSeat.objects.filter(pk__in=pks).order_by("seat"),
+        pks=[-1_000_000_001 - i for i in range(4)],
+    )
+    expected = [seat.pk for seat in seats if seat.pk in given]
+
+    with django_assert_num_queries(1 if given else 0):  # Django sends no query for "IN ()"
+        assert [seat.pk for seat in prepared.rows(pks=given)] == expected
+    assert bool(prepared._compiled) is (ids not in {"five: Django's query", "none: Django's query"})
