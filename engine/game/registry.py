@@ -68,7 +68,9 @@ def configure(slug: str, options: Mapping[str, Any]) -> GameRules:
     settles with its session's rules, and building them was a fiftieth of a hand's CPU.
     """
     try:
-        key = json.dumps(options, sort_keys=True)
+        # dict(): the game input holds its options read-only (a mappingproxy), which
+        # json cannot write; without it no game's rules were ever found built.
+        key = json.dumps(dict(options), sort_keys=True)
     except (TypeError, ValueError):  # not JSON data: parse_options names what is wrong
         return _configured(slug, options)
     return _configured_once(slug, key)

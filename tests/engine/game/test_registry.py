@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from types import MappingProxyType
 
 import pytest
 
 from engine.errors import EngineError
 from engine.game import available, configure, describe
+from engine.game.input import read_game
 
 
 def test_reference_and_speed_tonpuu_game_rules_are_registered() -> None:
@@ -75,6 +77,17 @@ def test_the_rules_of_one_ruleset_and_options_are_built_once() -> None:
 
     assert again is first
     assert other is not first and (first.rounds, other.rounds) == (1, 2)
+
+
+def test_a_games_rules_are_built_once_from_its_read_only_options() -> None:
+    """The game input keeps its options in a read-only mapping: settling two games of
+    the same ruleset and options builds their rules once (the cache was missed before)."""
+    game = {"ruleset": "riichi-standard", "players": ["a", "b", "c", "d"], "hands": []}
+    game["game_options"] = {"length": "east", "bust": "off"}
+    read_only = read_game(game).game_options
+    assert isinstance(read_only, MappingProxyType)
+
+    assert configure("riichi-standard", read_only) is configure("riichi-standard", read_only)
 
 
 @pytest.mark.parametrize("options", [{"length": "forever"}, {"no_such_option": 1}])
