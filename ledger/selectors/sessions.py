@@ -52,6 +52,23 @@ def session_live_hands(*, session: Session) -> QuerySet[HandResult]:
     return HandResult.objects.live().filter(session=session).order_by("ordinal")
 
 
+def session_live_payloads(*, session_id: int) -> list[dict[str, Any]]:
+    """``ordinal`` and ``payload`` of each of ``session_live_hands``, in game order (the
+    close's replay): a statement compiled once per process."""
+    return _LIVE_PAYLOADS.dicts(session=session_id)
+
+
+_LIVE_PAYLOADS = PreparedQuery(
+    lambda session: (
+        HandResult.objects.live()
+        .filter(session_id=session)
+        .order_by("ordinal")
+        .values("ordinal", "payload")
+    ),
+    session=-1_000_000_007,
+)
+
+
 def session_next_ordinal(*, session: Session) -> int:
     """The number the next entered hand takes: one more than any hand's, voided ones included."""
     last = HandResult.objects.filter(session=session).order_by("-ordinal").first()

@@ -51,7 +51,7 @@ from ledger.selectors import (
     SessionAccounts,
     session_accounts,
     session_balances,
-    session_live_hands,
+    session_live_payloads,
     session_locked,
     session_settlement,
 )
@@ -59,6 +59,7 @@ from ledger.selectors.closing import session_close_number
 from ledger.services.hands import seat_players
 from ledger.services.inserts import rows_insert
 from ledger.services.postings import Leg, PlannedPosting, postings_create
+from ledger.services.row_updates import row_update
 from ledger.services.standings import standings_record
 from parlor import policy
 from parlor.models import GameFeePayer
@@ -115,12 +116,12 @@ def _close(*, session: Session, by: User, stop: bool) -> list[Settlement]:
     if locked.state != SessionState.OPEN:
         return session_settlement(session=locked)
     accounts = session_accounts(session=locked)
-    live = list(session_live_hands(session=locked).only("ordinal", "payload"))
+    live = session_live_payloads(session_id=locked.pk)
     settled = game_settle(
         session=locked,
         players=seat_players(accounts),
-        payloads=[hand.payload for hand in live],
-        ordinals=[hand.ordinal for hand in live],
+        payloads=[hand["payload"] for hand in live],
+        ordinals=[hand["ordinal"] for hand in live],
         code=LedgerErrorCode.HAND_REJECTED_BY_ENGINE,
         stopped=stop,
     )
@@ -184,7 +185,7 @@ def _close(*, session: Session, by: User, stop: bool) -> list[Settlement]:
     locked.closed_by = by
     locked.closed_at = timezone.now()
     locked.close_error, locked.close_failed_at = {}, None
-    locked.save(update_fields=["state", "closed_by", "closed_at", "close_error", "close_failed_at"])
+    row_update(locked, ["state", "closed_by", "closed_at", "close_error", "close_failed_at"])
     return rows
 
 
