@@ -57,18 +57,20 @@ INSTALLED_APPS = [
     "axes",
 ]
 
+# "config.middleware.Browser...": Django's (or the project's) middleware, which an API
+# call without a session cookie (token authentication) skips (config/middleware.py).
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
+    "config.middleware.BrowserSessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "config.middleware.BrowserAuthenticationMiddleware",
     # The signed-in user's own language (parlor.StaffProfile) over the browser's.
-    "parlor.middleware.UserLanguageMiddleware",
+    "config.middleware.BrowserUserLanguageMiddleware",
     # Staff pages print times in the parlor's time zone, not UTC.
-    "parlor.middleware.ParlorTimeZoneMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
+    "config.middleware.BrowserParlorTimeZoneMiddleware",
+    "config.middleware.BrowserMessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes asks: answers a locked-out login with 429.
     "axes.middleware.AxesMiddleware",
