@@ -31,6 +31,8 @@ from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import CharField, Expression, IntegerField, Model, QuerySet
 from django.db.models.query import get_related_populators
 
+from ledger.selectors.loaded import loaded_instance, populate_related
+
 M = TypeVar("M", bound=Model)
 _WORD = re.compile(r"[a-z_]+")
 
@@ -284,14 +286,14 @@ def _instances(
     )  # fmt: skip
     instances: list[Any] = []
     for row in _converted(compiled, fetched, connections[alias]):
-        instance = model_cls.from_db(alias, init_list, row[start:end])
+        instance = loaded_instance(model_cls, alias, init_list, row[start:end])
         for populator, foreign_key in zip(
             building.related_populators, building.shared, strict=True
         ):
             if instances and foreign_key is not None:
                 foreign_key.set_cached_value(instance, foreign_key.get_cached_value(instances[0]))
             else:
-                populator.populate(row, instance)
+                populate_related(populator, row, instance)
         for name, position in building.annotations:
             setattr(instance, name, row[position])
         instances.append(instance)

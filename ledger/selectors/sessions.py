@@ -11,6 +11,7 @@ from django.db.transaction import TransactionManagementError
 
 from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.models import Account, AccountKind, HandResult, Session, SessionSeat, Settlement
+from ledger.selectors.loaded import loaded_instance
 from ledger.selectors.prepared import PreparedQuery, SqlConstant
 from ledger.selectors.settlements import live_settlements
 from parlor.models import Player
@@ -145,8 +146,9 @@ def _accounts_of(session: Session, seats: list[Any]) -> SessionAccounts:
     def parlor_account(
         pk: int, kind: AccountKind, player: Player | None = None, table_id: int | None = None
     ) -> Account:
-        # As a query would read it (from_db: positional, a third of Account(**fields)'s CPU).
-        account = Account.from_db(
+        # As a query would read it (from_db's instance: a fraction of Account(**fields)'s CPU).
+        account = loaded_instance(
+            Account,
             first._state.db,
             _ACCOUNT_COLUMNS,
             (pk, session.parlor_id, kind, player and player.pk, table_id),
