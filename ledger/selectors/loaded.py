@@ -56,7 +56,7 @@ def _plain(model_cls: type[Model]) -> bool:
 def loaded_instance(model_cls: type[M], db: str, attnames: Sequence[str], values: Any) -> M:
     """``model_cls.from_db(db, attnames, values)``: the same instance, built directly."""
     if pre_init.receivers or post_init.receivers or not _plain(model_cls):
-        return model_cls.from_db(db, attnames, values)  # type: ignore[return-value]
+        return model_cls.from_db(db, attnames, values)
     instance = model_cls.__new__(model_cls)
     state = ModelState()
     state.adding = False
