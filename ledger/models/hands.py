@@ -46,8 +46,13 @@ class HandResult(models.Model):
     the versions neither superseded nor corrected: ``HandResult.objects.live()``.
     """
 
+    # No index of its own: ``hand_version_unique`` starts with it (one index less per hand).
     session = models.ForeignKey(
-        "ledger.Session", on_delete=models.PROTECT, related_name="hands", verbose_name=_("session")
+        "ledger.Session",
+        on_delete=models.PROTECT,
+        related_name="hands",
+        verbose_name=_("session"),
+        db_index=False,
     )
     ordinal = models.PositiveIntegerField(_("hand number"))
     version = models.PositiveIntegerField(_("version"), default=1)
