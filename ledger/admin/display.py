@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ledger import labels
 from ledger.admin.chip_lines import ChipLine, chip_lines
@@ -93,9 +94,15 @@ def _payment(payment: Mapping[str, Any]) -> str:
 
 def _chips(chips: Mapping[str, Any]) -> str:
     if chips.get("ron"):
-        return _("%(chips)s chips from the discarder") % {"chips": chips["ron"]}
+        count = chips["ron"]
+        return ngettext(
+            "%(chips)s chip from the discarder", "%(chips)s chips from the discarder", count
+        ) % {"chips": count}
     if chips.get("tsumo_each"):
-        return _("%(chips)s chips from each") % {"chips": chips["tsumo_each"]}
+        count = chips["tsumo_each"]
+        return ngettext("%(chips)s chip from each", "%(chips)s chips from each", count) % {
+            "chips": count
+        }
     return ""
 
 

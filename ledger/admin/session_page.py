@@ -20,6 +20,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonRes
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import engine.rulesets
 from engine.errors import EngineError
@@ -72,6 +73,13 @@ class SeatView:
     points: int
     chips: int
     is_dealer: bool
+
+    @property
+    def chips_label(self) -> str:
+        """The seat's chips with their sign and the word in the right number: "+1 chip"."""
+        return ngettext("%(chips)s chip", "%(chips)s chips", abs(self.chips)) % {
+            "chips": f"{self.chips:+,}"
+        }
 
 
 @dataclass(frozen=True, slots=True)
