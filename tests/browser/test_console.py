@@ -300,5 +300,11 @@ def test_the_tablet_preview_shows_a_speed_tonpuu_hands_chips_by_cause(live_serve
         wait_for_text(driver, ".messagelist", "Hand 1 recorded.")
         hand = HandResult.objects.get(session=session, ordinal=1)
         assert hand.result["chips_delta"] == [0, 0, 1, -1]
+        wait_for_console(driver)
+        from selenium.webdriver.common.by import By
+
+        seats = [e.text for e in driver.find_elements(By.CSS_SELECTOR, ".seat-score small")]
+        assert seats == ["+1 chip", "-1 chip"], seats  # one chip, singular
+        screenshot(driver, "speed-tonpuu-tablet-chips-recorded")
     finally:
         driver.quit()
