@@ -47,7 +47,9 @@ def test_the_page_shows_the_seats_the_running_scores_and_the_hand_form(
     assert all(name in page for name in names)
     # Hand 1: seat 2 ron seat 3, 2 han 30 fu, 2,000: the running totals follow the books.
     assert "+2,000" in page and "-2,000" in page
-    assert "27000" in page and "23000" in page
+    # Seats' points with thousands separators, as the scoreboard prints them.
+    assert '<span class="seat-points">27,000</span>' in page
+    assert '<span class="seat-points">23,000</span>' in page
     assert 'id="hand-entry-form"' in page
     assert 'src="/static/ledger/tiles/2m.svg"' in page
 
