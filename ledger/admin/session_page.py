@@ -49,6 +49,7 @@ from ledger.selectors import (
     session_settlement,
 )
 from ledger.services.hands import HandPreview, hand_preview, hand_record
+from ledger.templatetags.ledger_tiles import signed
 from parlor.policy import PolicyRefusal
 
 PAGE_TEMPLATE = "admin/ledger/session/page.html"
@@ -78,7 +79,7 @@ class SeatView:
     def chips_label(self) -> str:
         """The seat's chips with their sign and the word in the right number: "+1 chip"."""
         return ngettext("%(chips)s chip", "%(chips)s chips", abs(self.chips)) % {
-            "chips": f"{self.chips:+,}"
+            "chips": signed(self.chips)
         }
 
 
