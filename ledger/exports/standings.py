@@ -1,7 +1,8 @@
 """The standings as a file: CSV or XLSX, written in memory (a parlor's standings are small).
 
 The same columns in both, money in the currency's minor unit, the average
-placement to two places.
+placement to two places. Cells go through ``ledger.exports.cells``, as every
+export's: a name a spreadsheet could read as a formula is written inert.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 from openpyxl import Workbook
 
+from ledger.exports.cells import csv_row, xlsx_row
 from ledger.selectors.standings import Standings
 
 HEADER = (
@@ -48,15 +50,15 @@ def standings_file(standings: Standings, file_format: str) -> bytes:
     if file_format == "csv":
         out = io.StringIO()
         writer = csv.writer(out)
-        writer.writerow(HEADER)
-        writer.writerows(standings_table(standings))
+        writer.writerow(csv_row(HEADER))
+        writer.writerows(csv_row(row) for row in standings_table(standings))
         return out.getvalue().encode("utf-8")
     if file_format == "xlsx":
         workbook = Workbook(write_only=True)
         sheet = workbook.create_sheet("Standings")
-        sheet.append(list(HEADER))
+        sheet.append(xlsx_row(sheet, HEADER))
         for row in standings_table(standings):
-            sheet.append(row)
+            sheet.append(xlsx_row(sheet, row))
         buffer = io.BytesIO()
         workbook.save(buffer)
         return buffer.getvalue()

@@ -1,7 +1,9 @@
 """Writing sheets to a file, row by row: CSV with ``csv.writer``, XLSX write-only.
 
-CSV prints times as ISO 8601 with the parlor's offset. XLSX cells cannot
-hold a time zone, so they get the parlor's local wall time. An XLSX sheet
+Every cell goes through ``ledger.exports.cells``: text a spreadsheet could
+read as a formula is made inert, numbers stay numbers. CSV prints times as
+ISO 8601 with the parlor's offset. XLSX cells cannot hold a time zone, so
+they get the parlor's local wall time. An XLSX sheet
 holds at most 1,048,576 rows: a longer sheet goes on in "<title> (2)", and so on.
 """
 
@@ -9,38 +11,25 @@ from __future__ import annotations
 
 import csv
 from collections.abc import Iterable, Sequence
-from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 from openpyxl import Workbook
 
+from ledger.exports.cells import csv_row, xlsx_row
 from ledger.exports.progress import Progress
 from ledger.exports.sources import Row, Sheet
 
 XLSX_MAX_ROWS = 1_048_576
 
 
-def _csv_cell(value: Any) -> Any:
-    if isinstance(value, datetime):
-        return value.isoformat()
-    return "" if value is None else value
-
-
 def csv_write(path: Path, sheet: Sheet, progress: Progress) -> None:
     with path.open("w", newline="", encoding="utf-8") as out:
         writer = csv.writer(out)
-        writer.writerow(sheet.header)
+        writer.writerow(csv_row(sheet.header))
         for row in sheet.rows():
-            writer.writerow([_csv_cell(value) for value in row])
+            writer.writerow(csv_row(row))
             progress.advance()
     progress.finish()
-
-
-def _xlsx_cell(value: Any) -> Any:
-    if isinstance(value, datetime) and value.tzinfo is not None:
-        return value.replace(tzinfo=None)
-    return value
 
 
 def _sheet_title(title: str, part: int) -> str:
@@ -53,13 +42,13 @@ def _xlsx_sheets(
     """Append ``rows`` under ``header``, starting a new sheet when one is full; rows written."""
     part, written, in_sheet = 1, 0, 0
     sheet = workbook.create_sheet(_sheet_title(title, part))
-    sheet.append(list(header))
+    sheet.append(xlsx_row(sheet, header))
     for row in rows:
         if in_sheet == limit - 1:  # the header takes one row
             part, in_sheet = part + 1, 0
             sheet = workbook.create_sheet(_sheet_title(title, part))
-            sheet.append(list(header))
-        sheet.append([_xlsx_cell(value) for value in row])
+            sheet.append(xlsx_row(sheet, header))
+        sheet.append(xlsx_row(sheet, row))
         in_sheet += 1
         written += 1
     return written
