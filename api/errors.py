@@ -24,6 +24,7 @@ from rest_framework.exceptions import APIException
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
+from api.retry_guards import retry_advice
 from ledger.errors import LedgerError, LedgerErrorCode, RequestErrorCode
 from parlor import policy
 from parlor.policy import PolicyRefusal, Refusal
@@ -105,13 +106,18 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     if isinstance(exc, ApiError):
         return Response(exc.body, status=exc.status_code)
     if isinstance(exc, OperationalError | InterfaceError):
-        # The request's transaction rolled back (docs/hardening.md, "Faults").
+        # The request's transaction rolled back (docs/hardening.md, "Faults"); the advice
+        # names the retry guard the request sent, not one it never had.
+        request = context.get("request")
+        advice = retry_advice(
+            method=getattr(request, "method", "") or "",
+            headers=getattr(request, "headers", None) or {},
+        )
         return Response(
             error_body(
                 RequestErrorCode.DATABASE_UNAVAILABLE,
                 "the database failed during the request: its transaction was rolled back and"
-                " nothing was recorded. Retry with the same Idempotency-Key: it records the"
-                " request once, or replays it if it was in fact committed",
+                f" nothing was recorded. {advice}",
             ),
             status=status.HTTP_503_SERVICE_UNAVAILABLE,
             headers={"Retry-After": "5"},

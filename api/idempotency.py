@@ -47,9 +47,10 @@ from rest_framework.response import Response
 from api.errors import ApiError
 from api.models import IdempotencyRecord
 from api.permissions import acting_user
+from api.retry_guards import IDEMPOTENCY_KEY
 from ledger.errors import RequestErrorCode
 
-HEADER = "Idempotency-Key"
+HEADER = IDEMPOTENCY_KEY
 REPLAYED_HEADER = "Idempotent-Replayed"
 MAX_KEY_LENGTH = 255
 

@@ -23,9 +23,10 @@ from rest_framework.request import Request
 
 from api.errors import ApiError
 from api.idempotency import HEADER as IDEMPOTENCY_HEADER
+from api.retry_guards import EXPECTED_HAND_NUMBER
 from ledger.errors import LedgerError, LedgerErrorCode, RequestErrorCode
 
-HEADER = "Expected-Hand-Number"
+HEADER = EXPECTED_HAND_NUMBER
 # Hand numbers are PostgreSQL integers; nine digits keep any accepted number in range.
 _NUMBER = re.compile(r"[1-9][0-9]{0,8}")
 

@@ -18,6 +18,8 @@ import pytest
 from celery.exceptions import Retry
 from django.contrib.auth.models import User
 from django.db import OperationalError
+from rest_framework.request import Request
+from rest_framework.test import APIRequestFactory
 
 import ledger.services.hands as hands_service
 from ledger.models import HandResult, PostingKind, Session, SessionState
@@ -103,6 +105,72 @@ def test_the_api_says_the_hand_was_not_recorded_and_a_retry_records_it_once(
     assert recorded.status_code == replayed.status_code == 201
     assert replayed["Idempotent-Replayed"] == "true"
     assert HandResult.objects.filter(session=session).count() == 1
+
+
+# (headers sent, what the 503 must name, what it must not): issue 29's probe sent only the
+# hand number and was told to retry "with the same Idempotency-Key" it never had.
+GUARDS = [
+    ({"Expected-Hand-Number": "1"}, ["Expected-Hand-Number", "409 wrong_hand_number"], ["Key"]),
+    ({"Idempotency-Key": "desk-3-hand-1"}, ["same Idempotency-Key"], ["Expected-Hand-Number"]),
+    (
+        {"Idempotency-Key": "desk-3-hand-1", "Expected-Hand-Number": "1"},
+        ["same Idempotency-Key and Expected-Hand-Number"],
+        [],
+    ),
+]
+
+
+@pytest.mark.parametrize(("headers", "named", "unnamed"), GUARDS)
+def test_the_503_names_the_retry_guard_the_request_sent(
+    headers: dict[str, str],
+    named: list[str],
+    unnamed: list[str],
+    api_as: RoleClients,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    session = SessionFactory()
+    client = api_as("staff")
+    url = f"/api/sessions/{session.pk}/hands/"
+    real = hands_service.postings_create
+    monkeypatch.setattr(hands_service, "postings_create", failing(real, on_call=1))
+
+    refused = post(client, url, ron(1, 0, riichi=[1]), **headers)
+
+    assert refused.status_code == 503
+    message = refused.json()["error"]["message"]
+    assert "nothing was recorded" in message
+    assert all(text in message for text in named), message
+    assert not any(text in message for text in unnamed), message
+
+    # The advice holds: the same retry records the hand once; a further one records nothing.
+    monkeypatch.setattr(hands_service, "postings_create", real)
+    recorded = post(client, url, ron(1, 0, riichi=[1]), **headers)
+    again = post(client, url, ron(1, 0, riichi=[1]), **headers)
+    assert recorded.status_code == 201
+    assert again.status_code == (201 if "Idempotency-Key" in headers else 409)
+    assert HandResult.objects.filter(session=session).count() == 1
+
+
+@pytest.mark.parametrize(
+    ("method", "advice"),
+    [
+        ("get", "Retry the request"),
+        ("post", "Retry the request; a write that carries an Idempotency-Key is recorded once"),
+    ],
+)
+def test_a_503_without_a_retry_guard_does_not_speak_of_the_same_one(
+    method: str, advice: str
+) -> None:
+    from api.errors import api_exception_handler  # after DRF's settings, which import it
+
+    request = Request(getattr(APIRequestFactory(), method)("/api/sessions/"))
+
+    response = api_exception_handler(OperationalError(LOST), {"request": request})
+
+    assert response is not None and response.status_code == 503
+    message = response.data["error"]["message"]
+    assert message.endswith(advice) or advice + " " in message
+    assert "the same" not in message
 
 
 def test_a_close_job_losing_the_database_retries_and_settles_once(
