@@ -16,6 +16,7 @@ import redis
 from kombu.utils.url import maybe_sanitize_url
 
 from config.celery import app as celery_app
+from tests.database import flush_through_the_guard
 
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES", "").lower() in {"1", "true", "yes", "on"}
 LOCAL_TEST_REDIS_URL = "redis://127.0.0.1:6379/15"
@@ -123,3 +124,13 @@ def _celery_tasks_in_process() -> Iterator[None]:
     conf.task_always_eager, conf.task_eager_propagates = True, True
     yield
     conf.task_always_eager, conf.task_eager_propagates = saved
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _flush_through_the_truncate_guard() -> Iterator[None]:
+    """Transactional tests' flush passes the books' TRUNCATE guard (tests/database.py)."""
+    from django.db.backends.postgresql.operations import DatabaseOperations
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(DatabaseOperations, "execute_sql_flush", flush_through_the_guard)
+        yield
