@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
@@ -9,6 +10,10 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+# How long a stored answer is kept for a retry to replay (docs/api.md, "Idempotency"). The
+# database's guard (migration ledger_api/0002) refuses to delete a younger record.
+RETENTION = timedelta(days=30)
 
 
 class IdempotencyRecord(models.Model):
@@ -18,11 +23,16 @@ class IdempotencyRecord(models.Model):
     transaction, so a concurrent request with the same key waits on the unique
     index, rolls back and replays the committed response (docs/api.md,
     "Idempotency").
+
+    A stored answer is kept as given: on PostgreSQL the row refuses UPDATE and
+    TRUNCATE, and DELETE until it is older than ``RETENTION`` (migration
+    ``ledger_api/0002``); ``idempotency_records_expire`` removes those. Its user
+    is protected while it is kept: deleting them would take the answer with them.
     """
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
-        on_delete=models.CASCADE,
+        on_delete=models.PROTECT,
         related_name="+",
         verbose_name=_("user"),
     )

@@ -267,6 +267,11 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "task": "ledger.tasks.resend_stale_jobs",
         "schedule": crontab(minute="*/5"),
     },
+    # Stored Idempotency-Key answers past their 30 days (api/retention.py); once a day.
+    "api-expire-idempotency-records": {
+        "task": "api.tasks.expire_idempotency_records",
+        "schedule": crontab(minute="40", hour="3"),
+    },
 }
 
 # --- ledger jobs (docs/jobs.md) ---------------------------------------------

@@ -48,6 +48,7 @@ def test_beat_runs_the_sweeps_and_the_day_reports_and_celery_knows_them() -> Non
         "ledger.tasks.close_overdue_sessions",
         "ledger.tasks.build_day_reports",
         "ledger.tasks.resend_stale_jobs",
+        "api.tasks.expire_idempotency_records",
     }
     assert scheduled <= set(celery_app.tasks)
 
