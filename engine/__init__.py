@@ -8,6 +8,8 @@ Stable API (the ledger depends on it; see docs/hand-format.md):
   ``HandRecord.from_dict`` / ``ScoreResult.to_dict``: the typed forms.
 - ``engine.rulesets``: ``available``, ``get``, ``configure``, ``describe``,
   ``register``.
+- ``option_schema(slug)``: a configuration's hand and game options in one list
+  (``engine.schema.OptionSchema``).
 - ``ErrorCode`` / ``EngineError`` / ``ErrorLocation``: the error codes, and where an
   error is (hand, field path, seat, meld, tile) for callers that place it on a form.
 - ``settle_game(game: dict) -> dict``: a whole game settled (docs/game-format.md);
@@ -15,7 +17,7 @@ Stable API (the ledger depends on it; see docs/hand-format.md):
 - ``__version__``: identifies the engine that computed a result.
 """
 
-from engine.api import evaluate_record, score, score_hand
+from engine.api import evaluate_record, option_schema, score, score_hand
 from engine.errors import EngineError, ErrorCode, ErrorLocation
 from engine.game import evaluate_game, settle_game
 from engine.record import HandRecord, Meld
@@ -34,6 +36,7 @@ __all__ = [
     "__version__",
     "evaluate_game",
     "evaluate_record",
+    "option_schema",
     "score",
     "score_hand",
     "settle_game",

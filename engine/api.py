@@ -1,15 +1,21 @@
-"""The engine's public entry points: ``score`` (dict in, dict out) and ``score_hand``."""
+"""The engine's public entry points: ``score`` (dict in, dict out) and ``score_hand``.
+
+``score`` is the fast scorer's answer, else the reference path's
+(``engine/reference.py``); the game (``engine.game``) scores its wins the same
+way without going through this module.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from engine.errors import EngineError, ErrorCode
+from engine import game, rulesets
+from engine.errors import EngineError
 from engine.fast.score import score as _fast_or_reference
 from engine.record import HandRecord
+from engine.reference import evaluate_record, score_reference
 from engine.result import ScoreResult
-from engine.rulesets import Ruleset, configure
+from engine.rulesets import Ruleset
+from engine.schema import OptionSchema
+from engine.schema import option_schema as _schema
 
 
 def score_hand(record: HandRecord, ruleset: Ruleset | None = None) -> ScoreResult:
@@ -23,14 +29,6 @@ def score_hand(record: HandRecord, ruleset: Ruleset | None = None) -> ScoreResul
         return ScoreResult.failure(record.id, err)
 
 
-def evaluate_record(record: HandRecord, ruleset: Ruleset | None = None) -> ScoreResult:
-    """Like ``score_hand`` but raises ``EngineError`` for a hand that cannot be scored."""
-    if ruleset is None:
-        ruleset = configure(record.ruleset, record.options)
-    result: ScoreResult = ruleset.score(record, ruleset)
-    return result
-
-
 # ``score(record)``: score one hand record (spec/hand-record.md) into the spec's output
 # object; never raises for bad input: problems come back as
 # ``{"id", "ok": false, "error": {"code", "message"}}``. It is the fast scorer's answer, else
@@ -39,17 +37,10 @@ def evaluate_record(record: HandRecord, ruleset: Ruleset | None = None) -> Score
 score = _fast_or_reference
 
 
-def score_reference(record: Mapping[str, Any]) -> dict[str, Any]:
-    """``score`` by the reference pipeline alone (typed record, context, every arrangement
-    through the ruleset's yaku table): what the fast scorer is checked against."""
-    # ``type() is dict`` first: the isinstance check against the Mapping ABC costs more.
-    record_id = record.get("id") if type(record) is dict or isinstance(record, Mapping) else None
-    try:
-        return evaluate_record(HandRecord.from_dict(record)).to_dict()
-    except EngineError as err:
-        return ScoreResult.failure(record_id, err).to_dict()
-    except Exception as err:  # noqa: BLE001 - last resort: report, never crash a batch
-        failure = EngineError(
-            ErrorCode.INTERNAL_ERROR, f"internal error: {type(err).__name__}: {err}"
-        )
-        return ScoreResult.failure(record_id, failure).to_dict()
+
+def option_schema(slug: str) -> tuple[OptionSchema, ...]:
+    """Every option of ``slug``'s configuration: its hand options, then its game options."""
+    return _schema(rulesets.describe(slug)["options"], game.describe(slug)["options"])
+
+
+__all__ = ["evaluate_record", "option_schema", "score", "score_hand", "score_reference"]

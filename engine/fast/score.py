@@ -71,6 +71,7 @@ from engine.hand.arrangement import RYANMEN, SHANPON, TANKI
 from engine.hand.context import no_yaku_message, not_winning_message
 from engine.hand.limits import HAN_LIMITS, MANGAN_BASE, YAKUMAN_BASE
 from engine.record import FLAGS
+from engine.reference import score_reference
 from engine.rulesets import registry
 from engine.tiles import EAST, HAKU, KIND, N_KINDS, TERMINALS_AND_HONOURS, YAOCHUU_MASK
 
@@ -112,15 +113,13 @@ COMPILED: Final = not __file__.endswith(".py")
 
 def score(record: Mapping[str, Any]) -> dict[str, Any]:
     """Score one hand record (spec/hand-record.md) into the spec's output object: the fast
-    scorer's answer, else the reference pipeline's (``engine.api.score_reference``), which
+    scorer's answer, else the reference pipeline's (``engine.reference.score_reference``), which
     also reports every problem. Never raises for bad input. ``engine.score`` is this."""
     try:
         fast = _score(record)
     except Exception:  # noqa: BLE001 - the reference path scores it and reports any error
         fast = None
     if fast is None:
-        from engine.api import score_reference
-
         return score_reference(record)
     return fast
 

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.api import score
+from engine.fast.score import score
 from engine.game import registry
 from engine.game.input import GameInput, read_hand
 from engine.game.rules import GameRules

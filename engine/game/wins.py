@@ -13,14 +13,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.api import evaluate_record
-from engine.errors import EngineError, ErrorCode, Reason
+from engine.errors import EngineError, Reason
+from engine.fast import score_fast
 from engine.game.input import HandInput, WinInput, bad_game
 from engine.game.kans import check_kan_indicators
 from engine.game.payments import limit_outcome, win_transfers
 from engine.game.rules import HANEMAN_BASE, MANGAN_BASE, YAKUMAN_BASE, GameRules
 from engine.game.table import Deposit, Transfer
 from engine.record import HandRecord
+from engine.reference import evaluate_record, internal_error
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,16 +182,20 @@ def fill_record(
 
 
 def _scored(record: dict[str, Any], *, hand: int, j: int) -> dict[str, Any]:
-    """The spec output of win ``j``'s record; its refusal raised where it sits in the game."""
+    """The spec output of win ``j``'s record; its refusal raised where it sits in the game.
+
+    The fast scorer answers a hand it takes and can pay; the reference path (its oracle,
+    tests/engine/test_fast.py) scores the rest and names what is wrong with a refused one.
+    """
+    fast = score_fast(record)
+    if fast is not None and fast["ok"]:
+        return fast
     try:
         return evaluate_record(HandRecord.from_dict(record)).to_dict()
     except EngineError as error:
         raise error.within("wins", j, "record", hand=hand) from None
     except Exception as error:  # noqa: BLE001 - reported as engine.score reports it
-        failure = EngineError(
-            ErrorCode.INTERNAL_ERROR, f"internal error: {type(error).__name__}: {error}"
-        )
-        raise failure.within("wins", j, "record", hand=hand) from None
+        raise internal_error(error).within("wins", j, "record", hand=hand) from None
 
 
 def _check_pao(

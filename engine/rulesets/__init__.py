@@ -4,18 +4,15 @@ from engine.rulesets.base import Ruleset, dora_successors
 from engine.rulesets.options import Option
 from engine.rulesets.penalties import penalty_causes
 from engine.rulesets.registry import available, configure, describe, get, register
-from engine.rulesets.schema import OptionSchema, option_schema
 
 __all__ = [
     "Option",
-    "OptionSchema",
     "Ruleset",
     "available",
     "configure",
     "describe",
     "dora_successors",
     "get",
-    "option_schema",
     "penalty_causes",
     "register",
 ]

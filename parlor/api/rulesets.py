@@ -1,7 +1,7 @@
 """The rulesets a configuration can use, each with its option schema (read-only).
 
 What the manager's ruleset form offers, for API clients: the engine's one
-option schema (``engine.rulesets.option_schema``: hand options under
+option schema (``engine.option_schema``: hand options under
 ``options``, game options under ``game_options``), so a client can build a
 configuration (``POST /api/ruleset-configs/``) without reading the engine.
 """

@@ -2,7 +2,7 @@
 
 The engine lists every option of a ruleset configuration, hand level
 (``options``) and game level (``game_options``), in one schema
-(``engine.rulesets.option_schema``: name, type, choices, default and an
+(``engine.option_schema``: name, type, choices, default and an
 English doc); ``option_specs`` reads it for the form; ``overrides`` keeps
 only the values that differ from the defaults (what a configuration stores).
 Whether values are valid together is the engine's call (``parlor.validators``).
@@ -40,7 +40,7 @@ def configurable_rulesets() -> list[str]:
 
 def option_specs(slug: str) -> list[OptionSpec]:
     """Every option of ``slug``: the engine's one schema (hand options, then game options)."""
-    from engine.rulesets import option_schema
+    from engine import option_schema
 
     return [
         OptionSpec(o.scope, o.name, o.kind, o.default, o.doc, o.choices)

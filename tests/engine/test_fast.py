@@ -1,7 +1,7 @@
 """The fast scorer gives the reference pipeline's answer, hand by hand.
 
 ``engine.score`` answers from ``engine.fast`` when it takes a record and from
-the reference pipeline (``engine.api.score_reference``) otherwise; both must
+the reference pipeline (``engine.reference.score_reference``) otherwise; both must
 say the same thing, key for key, on every record the fast scorer takes.
 """
 
@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import engine
-from engine.api import score_reference
+from engine.reference import score_reference
 from engine.bench.corpus import generate
 from engine.fast import score_fast
 from engine.fast.plan import compile_plan

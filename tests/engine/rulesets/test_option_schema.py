@@ -6,7 +6,7 @@ import pytest
 
 import engine.game
 import engine.rulesets
-from engine.rulesets import option_schema
+from engine import option_schema
 
 KINDS = {"bool", "int", "str", "choice", "int_list"}
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.rulesets import option_schema
+from engine import option_schema
 from tests.ledger.api.support import RoleClients
 from tests.parlor.factories import ParlorFactory
 

@@ -3,11 +3,15 @@
 A configuration sets two JSON objects, ``options`` (the hand rules',
 ``engine.rulesets``) and ``game_options`` (the game rules', ``engine.game``).
 ``option_schema`` lists both in one shape and one type vocabulary, so a form
-or an API that offers them reads one list instead of two descriptions.
+or an API that offers them reads one list instead of two descriptions. This
+module sits below both: it reads their descriptions (``describe()``'s
+``options``), and ``engine.option_schema(slug)`` (engine/api.py) hands it a
+ruleset's two.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -36,17 +40,18 @@ class OptionSchema:
     choices: tuple[Any, ...] = ()
 
 
-def option_schema(slug: str) -> tuple[OptionSchema, ...]:
-    """Every option of ``slug``'s configuration: its hand options, then its game options."""
-    from engine import game, rulesets
-
+def option_schema(
+    hand_options: Iterable[Mapping[str, Any]], game_options: Iterable[Mapping[str, Any]]
+) -> tuple[OptionSchema, ...]:
+    """Every option of a configuration: the hand options, then the game options, each as
+    its rules describe it (``name``, ``type``, ``default``, ``doc``, ``choices``)."""
     out: list[OptionSchema] = []
-    described: tuple[tuple[Scope, dict[str, Any]], ...] = (
-        (HAND, rulesets.describe(slug)),
-        (GAME, game.describe(slug)),
+    described: tuple[tuple[Scope, Iterable[Mapping[str, Any]]], ...] = (
+        (HAND, hand_options),
+        (GAME, game_options),
     )
-    for scope, description in described:
-        for option in description["options"]:
+    for scope, options in described:
+        for option in options:
             default = option["default"]
             out.append(
                 OptionSchema(
