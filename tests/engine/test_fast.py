@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 
 import engine
-from engine.reference import score_reference
 from engine.bench.corpus import generate
 from engine.fast import score_fast
 from engine.fast.plan import compile_plan
+from engine.reference import score_reference
 from engine.rulesets import configure, get
 from tests.engine.test_records import RECORDS_DIR
 
