@@ -18,6 +18,9 @@ from kombu.utils.url import maybe_sanitize_url
 from config.celery import app as celery_app
 from tests.database import flush_through_the_guard
 
+# Fixtures the tests of several rooms share (users, sessions, signed-in clients).
+pytest_plugins = ["tests.fixtures.sessions", "tests.fixtures.clients"]
+
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES", "").lower() in {"1", "true", "yes", "on"}
 LOCAL_TEST_REDIS_URL = "redis://127.0.0.1:6379/15"
 

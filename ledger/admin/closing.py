@@ -22,8 +22,14 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ledger.admin.roles import LedgerAdmin, may_anywhere, may_close, may_stop, refused
-from ledger.admin.session_page import acting_user
+from ledger.admin.roles import (
+    LedgerAdmin,
+    acting_user,
+    may_anywhere,
+    may_close,
+    may_stop,
+    refused,
+)
 from ledger.models import CloseJobState, JobErrorCode, Session, SessionClosing, SessionState
 from ledger.selectors.closing import session_close_state
 from ledger.selectors.stale_jobs import close_is_stale

@@ -25,8 +25,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ledger.admin.roles import LedgerAdmin, may, may_anywhere, refused
-from ledger.admin.session_page import acting_user
+from ledger.admin.roles import LedgerAdmin, acting_user, may, may_anywhere, refused
 from ledger.exports.download import export_file_response, export_is_ready
 from ledger.models import ExportJob, ExportKind, ExportScope, ExportState
 from ledger.selectors.stale_jobs import export_is_stale

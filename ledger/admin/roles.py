@@ -23,6 +23,8 @@ from __future__ import annotations
 from typing import TypeVar
 
 from django.contrib import messages
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
 from django.db.models import Model
 from django.http import HttpRequest
 
@@ -34,6 +36,14 @@ from parlor.policy import Action, PolicyRefusal
 _M = TypeVar("_M", bound=Model)
 
 __all__ = ["ScopedAdmin", "may", "may_anywhere", "parlors_for"]
+
+
+def acting_user(request: HttpRequest) -> User:
+    """The signed-in user an admin view acts as (``admin_view`` lets only signed-in staff in)."""
+    user = request.user
+    if not isinstance(user, User):
+        raise PermissionDenied
+    return user
 
 
 def may_view(request: HttpRequest) -> bool:

@@ -32,7 +32,7 @@ from ledger.services.audit import (
 )
 from ledger.services.settlements import session_close
 from ledger.tasks import audit_ledger
-from tests.ledger.conftest import Record
+from tests.fixtures.sessions import Record
 from tests.ledger.factories import SessionFactory, draw, parlor_manager, ron
 from tests.ledger.test_invariants import ENDINGS, STEPS
 from tests.ledger.test_invariants import _play as play

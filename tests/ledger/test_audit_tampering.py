@@ -39,7 +39,7 @@ from ledger.services.audit import (
     ledger_audit,
 )
 from ledger.services.settlements import session_close
-from tests.ledger.conftest import Record
+from tests.fixtures.sessions import Record
 from tests.ledger.factories import SessionFactory, chonbo, draw, ron
 from tests.ledger.test_audit import tampering
 from tests.parlor.factories import ParlorFactory, PlayerFactory

@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
+# What makemessages reads: every app, the project's templates, and the catalogue itself.
+SOURCES = ("api", "config", "console", "engine", "ledger", "parlor", "templates", "locale")
 PO = Path(settings.BASE_DIR) / "locale" / "ja" / "LC_MESSAGES" / "django.po"
 MO = PO.with_suffix(".mo")
 CONTEXT_SEPARATOR = "\x04"
@@ -94,7 +96,7 @@ def test_the_catalogue_has_every_message_the_code_and_templates_mark() -> None:
     root = Path(settings.BASE_DIR)
     with tempfile.TemporaryDirectory() as tmp:
         copy = Path(tmp)
-        for name in ("api", "config", "engine", "ledger", "parlor", "templates", "locale"):
+        for name in SOURCES:
             shutil.copytree(root / name, copy / name, ignore=shutil.ignore_patterns("__pycache__"))
         shutil.copy(root / "manage.py", copy / "manage.py")
         subprocess.run(

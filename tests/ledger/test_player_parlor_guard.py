@@ -14,7 +14,7 @@ from django.db import DatabaseError, connection, transaction
 from ledger.models import Session, SessionSeat
 from parlor.models import Player
 from parlor.services.players import player_parlor_change_check, player_parlor_change_refusal
-from tests.ledger.conftest import Record
+from tests.fixtures.sessions import Record
 from tests.ledger.factories import SessionFactory, draw
 from tests.parlor.factories import ParlorFactory, PlayerFactory
 

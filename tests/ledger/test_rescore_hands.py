@@ -16,7 +16,7 @@ from django.db import connection, transaction
 
 from ledger.models import HandKind, HandResult, Session
 from ledger.services.rescoring import hand_id_ranges, rescore_hands, rescore_range
-from tests.ledger.conftest import Record
+from tests.fixtures.sessions import Record
 from tests.ledger.factories import SessionFactory, draw, ron, tsumo
 from tests.ledger.test_audit import tampering
 

@@ -18,7 +18,7 @@ from ledger.services.hands import hand_record
 from ledger.services.sessions import session_mark_settled
 from ledger.services.settlements import session_close
 from parlor.models import Player, Rate
-from tests.ledger.conftest import Record
+from tests.fixtures.sessions import Record
 from tests.ledger.factories import SessionFactory, draw, ron
 from tests.parlor.factories import PlayerFactory, RateFactory
 

@@ -22,7 +22,7 @@ from ledger.services.hands import hand_record
 from ledger.services.sessions import session_mark_settled
 from ledger.services.settlements import session_close
 from parlor.models import Parlor, Player, Rate, RulesetConfig, Table
-from tests.ledger.admin.conftest import DAISANGEN
+from tests.fixtures.clients import DAISANGEN
 from tests.ledger.factories import PINFU_TANYAO, SessionFactory, chonbo, ron
 from tests.parlor.factories import ParlorFactory, PlayerFactory, member_of
 

@@ -371,7 +371,7 @@ def test_the_desk_sees_a_players_login_but_only_managers_link_one(two: Parlors) 
 
 def test_a_services_policy_refusal_shows_as_its_message(two: Parlors, monkeypatch: Any) -> None:
     """Were the admin to offer what the policy refuses, the service's refusal is said, not coded."""
-    monkeypatch.setattr("ledger.admin.session_actions.may_close", lambda request, session: True)
+    monkeypatch.setattr("console.session_actions.may_close", lambda request, session: True)
     staff = two.a.client(STAFF)
 
     response = staff.post(

@@ -65,7 +65,7 @@ def test_changelists_take_the_same_queries_for_one_session_as_for_four(
 ) -> None:
     from ledger.services.corrections import hand_void
     from ledger.services.settlements import session_close
-    from tests.ledger.admin.conftest import DAISANGEN
+    from tests.fixtures.clients import DAISANGEN
     from tests.ledger.factories import chonbo
 
     def finished_session() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from console.forms.hands import HandForm, WinForm
 from engine import record as record_words
 from engine.game import vocabulary as words
 from ledger.api.serializers.hands import (
@@ -10,7 +11,6 @@ from ledger.api.serializers.hands import (
     HandRecordSerializer,
     WinSerializer,
 )
-from ledger.forms.hands import HandForm, WinForm
 
 
 def test_the_hand_schema_names_exactly_the_engines_fields() -> None:

@@ -14,7 +14,7 @@ from ledger.business_days import business_day_of
 from ledger.models import ExportState, Session
 from ledger.services.corrections import hand_void
 from ledger.services.exports import export_request, export_run
-from tests.ledger.conftest import Record
+from tests.fixtures.sessions import Record
 from tests.ledger.factories import SessionFactory, chonbo, draw
 
 pytestmark = pytest.mark.django_db

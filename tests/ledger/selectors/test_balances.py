@@ -17,8 +17,8 @@ from ledger.selectors import (
 )
 from ledger.services.corrections import hand_void
 from ledger.services.settlements import session_close
+from tests.fixtures.sessions import Record
 from tests.ledger.books import seat_points
-from tests.ledger.conftest import Record
 from tests.ledger.factories import SessionFactory, chonbo, draw, ron, tsumo
 
 pytestmark = pytest.mark.django_db

@@ -18,7 +18,7 @@ from ledger.selectors import session_accounts, session_next_hand
 from ledger.selectors.balances import _session_sums
 from ledger.selectors.prepared import PreparedQuery
 from ledger.selectors.sessions import _next_hand_rows, _seats_with_accounts, session_row
-from tests.ledger.conftest import Record
+from tests.fixtures.sessions import Record
 from tests.ledger.factories import SessionFactory, draw, ron
 
 pytestmark = pytest.mark.django_db

@@ -18,8 +18,8 @@ from ledger.selectors import session_live_hands, session_scoreboard, session_set
 from ledger.services.corrections import correction_post, hand_amend, hand_void
 from ledger.services.sessions import session_mark_settled
 from ledger.services.settlements import session_close
+from tests.fixtures.sessions import Record
 from tests.ledger.books import legs, seat_points, unbalanced_postings
-from tests.ledger.conftest import Record
 from tests.ledger.factories import PINFU_TANYAO, SessionFactory, draw, ron, tsumo
 
 pytestmark = pytest.mark.django_db

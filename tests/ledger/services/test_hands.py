@@ -19,8 +19,8 @@ from ledger.models import (
 )
 from ledger.services.corrections import hand_void
 from ledger.services.hands import hand_preview, hand_record
+from tests.fixtures.sessions import Record
 from tests.ledger.books import legs, seat_points
-from tests.ledger.conftest import Record
 from tests.ledger.factories import chonbo, draw, ron, tsumo
 
 pytestmark = pytest.mark.django_db

@@ -11,7 +11,7 @@ from django.utils import timezone
 from ledger.models import Penalty, PenaltyKind, Session
 from ledger.selectors import penalties_for
 from ledger.services.corrections import hand_void
-from tests.ledger.conftest import Record
+from tests.fixtures.sessions import Record
 from tests.ledger.factories import SessionFactory, chonbo, draw
 
 pytestmark = pytest.mark.django_db

@@ -23,8 +23,8 @@ from ledger.services.seat_swaps import (
 )
 from ledger.services.settlements import session_close
 from parlor.policy import PolicyRefusal
+from tests.fixtures.sessions import Record
 from tests.ledger.books import seat_points, unbalanced_postings
-from tests.ledger.conftest import Record
 from tests.ledger.factories import SessionFactory, draw, ron, tsumo
 
 pytestmark = pytest.mark.django_db

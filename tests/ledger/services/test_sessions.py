@@ -12,7 +12,7 @@ from ledger.models import Account, AccountKind, Session, SessionState
 from ledger.services.sessions import session_mark_settled, session_open
 from ledger.services.settlements import session_close
 from parlor.models import PointUnit
-from tests.ledger.conftest import Record
+from tests.fixtures.sessions import Record
 from tests.ledger.factories import SessionFactory, draw
 from tests.parlor.factories import (
     ParlorFactory,

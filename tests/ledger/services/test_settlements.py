@@ -37,8 +37,8 @@ from ledger.services.corrections import hand_void
 from ledger.services.postings import Leg, PlannedPosting, posting_create
 from ledger.services.settlements import money_for, session_close
 from parlor.models import GameFeePayer
+from tests.fixtures.sessions import Record
 from tests.ledger.books import legs, unbalanced_postings
-from tests.ledger.conftest import Record
 from tests.ledger.factories import SessionFactory, draw, parlor_manager, ron
 from tests.parlor.factories import PlayerFactory
 

@@ -25,14 +25,13 @@ from ledger.models import ExportJob, ExportState, SessionState
 from ledger.selectors.closing import session_close_state
 from ledger.services.exports import export_request
 from ledger.services.queue import close_enqueue, export_enqueue
-from tests.ledger.admin.conftest import client_as, role_user
 from tests.ledger.api.support import RoleClients, api_as, post, role_groups
 from tests.ledger.exports.support import closed_session, today
 from tests.ledger.tasks.support import NOT_CLOSED, close_postings, finished_session
 
 pytestmark = pytest.mark.django_db
 Capture = Any  # pytest-django's django_capture_on_commit_callbacks: the test's "commit"
-__all__ = ["api_as", "client_as", "role_groups", "role_user"]
+__all__ = ["api_as", "role_groups"]
 
 NOWHERE = "redis://127.0.0.1:1/15"  # nothing listens on port 1
 

@@ -20,12 +20,10 @@ from ledger.selectors.stale_jobs import (
 )
 from ledger.services.closing import session_close_failure_record, session_close_request
 from ledger.services.exports import export_request, export_retry
-from tests.ledger.admin.conftest import client_as, role_user
 from tests.ledger.factories import SessionFactory
 from tests.ledger.tasks.support import unfinished_session
 
 pytestmark = pytest.mark.django_db
-__all__ = ["client_as", "role_user"]
 
 LIMIT = timedelta(seconds=settings.LEDGER_JOB_STALE_AFTER)
 RUNNING_LIMIT = timedelta(seconds=settings.BROKER_VISIBILITY_TIMEOUT) + LIMIT

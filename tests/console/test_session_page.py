@@ -134,7 +134,7 @@ def test_two_desks_saving_the_same_preview_at_once_record_it_once(
 ) -> None:
     # The digest check reads the next number before the service locks the session; another
     # desk's save landing in between is refused under the lock by the same number.
-    from ledger.admin import session_page
+    from console import session_page
 
     session = SessionFactory()
     desk, other_desk = client_as("staff"), client_as("manager")

@@ -5,7 +5,7 @@ discarder, riichi, dora, and the draw/abort/chonbo fields) plus up to three
 winner blocks (:class:`WinForm`, one per ron of a multiple ron). It checks
 only what the engine cannot (a winner chosen, the fields a kind needs) and
 builds the payload of docs/game-format.md; the engine judges the rest, and
-its refusal is put beside the field it names (``ledger.forms.errors``).
+its refusal is put beside the field it names (``console.forms.errors``).
 """
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from console.forms.errors import ENGINE_REFUSALS, EngineErrorTarget, engine_error_target
+from console.forms.melds import melds_format, melds_parse
 from engine import record as record_words
 from engine.game import vocabulary as game_words
 from ledger import labels
 from ledger.errors import LedgerError
-from ledger.forms.errors import ENGINE_REFUSALS, EngineErrorTarget, engine_error_target
-from ledger.forms.melds import melds_format, melds_parse
 from ledger.models import HandKind
 from ledger.refusal_text import refusal_text
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
+from console.forms.errors import EngineErrorTarget, engine_error_target
 from engine.errors import EngineError, ErrorCode, bad_field
 from engine.game.input import bad_game
 from ledger.errors import LedgerError, LedgerErrorCode
-from ledger.forms.errors import EngineErrorTarget, engine_error_target
 from ledger.games import engine_refusal
 
 REFUSED = LedgerErrorCode.HAND_REJECTED_BY_ENGINE

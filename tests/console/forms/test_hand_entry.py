@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ledger.forms.hands import FLAGS, HandEntry, entry_initial
-from ledger.forms.melds import melds_format, melds_parse
+from console.forms.hands import FLAGS, HandEntry, entry_initial
+from console.forms.melds import melds_format, melds_parse
 
 SEATS = [(0, "Aoi — East"), (1, "Ben — South"), (2, "Chie — West"), (3, "Dai — North")]
 

@@ -20,19 +20,18 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from ledger.admin.display import hand_view, seat_names
-from ledger.admin.roles import may_correct, refusal
-from ledger.admin.session_page import (
+from console.forms.corrections import CorrectionForm
+from console.forms.hands import HandEntry
+from console.session_page import (
     NextHandDefaults,
-    acting_user,
     preview_digest,
     ruleset_fields,
     seat_choices,
 )
+from ledger.admin.display import hand_view, seat_names
+from ledger.admin.roles import acting_user, may_correct, refusal
 from ledger.engine_results import hand_outcome
 from ledger.errors import LedgerError
-from ledger.forms.corrections import CorrectionForm
-from ledger.forms.hands import HandEntry
 from ledger.models import CorrectionKind, HandResult, Session
 from ledger.selectors import session_live_hands, session_scoreboard
 from ledger.services.corrections import (
@@ -43,7 +42,7 @@ from ledger.services.corrections import (
 )
 from parlor.policy import Action, PolicyRefusal
 
-TEMPLATE = "admin/ledger/session/correct.html"
+TEMPLATE = "console/correct.html"
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from django.test import Client
 from ledger.admin.display import MoveView, hand_view
 from ledger.engine_results import HandOutcome
 from ledger.services.hands import hand_record
-from tests.ledger.admin.test_session_page import RON_POST
+from tests.console.test_session_page import RON_POST
 from tests.ledger.factories import PINFU_TANYAO, SessionFactory, draw
 
 NAMES = ["Aki", "Ben", "Chie", "Dai"]

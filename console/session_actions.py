@@ -21,8 +21,8 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from ledger.admin.roles import may_close, may_mark_settled, may_stop, refused
-from ledger.admin.session_page import acting_user, next_hand_defaults, seat_views
+from console.session_page import next_hand_defaults, seat_views
+from ledger.admin.roles import acting_user, may_close, may_mark_settled, may_stop, refused
 from ledger.errors import LedgerError
 from ledger.games import starting_points
 from ledger.models import Session
@@ -31,7 +31,7 @@ from ledger.services.closing import session_close_once
 from ledger.services.sessions import session_mark_settled
 from parlor.policy import PolicyRefusal
 
-CONFIRM_TEMPLATE = "admin/ledger/session/confirm.html"
+CONFIRM_TEMPLATE = "console/confirm.html"
 
 
 def _page_url(session: Session) -> str:

@@ -1,8 +1,11 @@
-"""Sessions in the admin: the list (by day, table, player, state), opening one, its page."""
+"""Sessions in the admin: the list (by day, table, player, state), opening one, its page.
+
+The session page and its actions are the console's (``console.urls``), hung off this
+admin so that they keep its URLs (``admin:ledger_session_*``) and its permission checks.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from django.contrib import admin, messages
@@ -12,30 +15,23 @@ from django.db.models import Count, Prefetch, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
-from django.urls import URLPattern, path, reverse
+from django.urls import URLPattern, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from console import session_page
+from console.forms.sessions import SessionOpenForm
+from console.urls import console_urls
 from ledger import labels
-from ledger.admin import (
-    correction_page,
-    seat_swap_page,
-    session_actions,
-    session_page,
-    slips,
-)
 from ledger.admin.filters import player_filter
-from ledger.admin.roles import LedgerAdmin, may_anywhere, may_record_hands
+from ledger.admin.roles import LedgerAdmin, acting_user, may_anywhere, may_record_hands
 from ledger.errors import LedgerError
-from ledger.forms.sessions import SessionOpenForm
 from ledger.models import Session, SessionSeat, live_hand_q
 from ledger.services.sessions import session_open
 from parlor.policy import Action, PolicyRefusal
 
-OPEN_TEMPLATE = "admin/ledger/session/open.html"
-SessionView = Callable[[HttpRequest, Session], HttpResponse]
-BOTH = ("GET", "POST")  # a confirmation page (GET) and its answer (POST)
+OPEN_TEMPLATE = "console/open.html"
 
 
 @admin.register(Session)
@@ -100,57 +96,11 @@ class SessionAdmin(LedgerAdmin[Session]):
     # --- pages -------------------------------------------------------------
 
     def get_urls(self) -> list[URLPattern]:
-        def wrap(view: SessionView, methods: tuple[str, ...] = ("POST",)) -> Callable[..., Any]:
-            def bound(request: HttpRequest, object_id: str) -> HttpResponse:
-                if request.method not in methods:
-                    return HttpResponse(status=405, headers={"Allow": ", ".join(methods)})
-                return view(request, self._session(request, object_id))
+        return [*console_urls(self), *super().get_urls()]
 
-            return self.admin_site.admin_view(bound)
-
-        def correct(request: HttpRequest, object_id: str, hand_id: int) -> HttpResponse:
-            session = self._session(request, object_id)
-            return correction_page.correction_view(self, request, session, hand_id)
-
-        name = "ledger_session_"
-        return [
-            path(
-                "<path:object_id>/hands/",
-                wrap(lambda r, s: session_page.hand_submit(self, r, s)),
-                name=f"{name}hand",
-            ),
-            path(
-                "<path:object_id>/hands/preview/",
-                wrap(lambda r, s: session_page.hand_preview_json(self, r, s)),
-                name=f"{name}preview",
-            ),
-            path(
-                "<path:object_id>/hands/<int:hand_id>/correct/",
-                self.admin_site.admin_view(correct),
-                name=f"{name}correct",
-            ),
-            path(
-                "<path:object_id>/swap-seats/",
-                wrap(lambda r, s: seat_swap_page.seat_swap_view(self, r, s), BOTH),
-                name=f"{name}swap_seats",
-            ),
-            path(
-                "<path:object_id>/close/",
-                wrap(lambda r, s: session_actions.session_close_view(self, r, s), BOTH),
-                name=f"{name}close",
-            ),
-            path(
-                "<path:object_id>/settled/",
-                wrap(lambda r, s: session_actions.session_settled_view(self, r, s), BOTH),
-                name=f"{name}settled",
-            ),
-            path(
-                "<path:object_id>/slip/",
-                wrap(lambda r, s: slips.session_slip_view(r, s), ("GET",)),
-                name=f"{name}slip",
-            ),
-            *super().get_urls(),
-        ]
+    def session_of(self, request: HttpRequest, object_id: str) -> Session:
+        """The session of the URL, if the user may see it (else 404 or 403)."""
+        return self._session(request, object_id)
 
     def _session(self, request: HttpRequest, object_id: str) -> Session:
         queryset = self.get_queryset(request).select_related(
@@ -190,7 +140,7 @@ class SessionAdmin(LedgerAdmin[Session]):
                     players=form.players(),
                     ruleset_config=form.cleaned_data["ruleset_config"],
                     rate=form.cleaned_data["rate"],
-                    by=session_page.acting_user(request),
+                    by=acting_user(request),
                 )
             except LedgerError as error:
                 form.ledger_error(error)

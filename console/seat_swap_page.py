@@ -1,6 +1,6 @@
 """A manager's correction of two seats taken for each other from a hand on.
 
-Two steps, as a hand's correction (``ledger.admin.correction_page``): the first
+Two steps, as a hand's correction (``console.correction_page``): the first
 POST shows ``seats_swap_preview`` (each hand whose points move, the totals
 before and after, whether a closed session reopens) and a Confirm button tied
 to that preview by a digest; only the confirmation calls ``seats_swap``.
@@ -18,10 +18,11 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from ledger.admin.correction_page import preview_rows
-from ledger.admin.session_page import NextHandDefaults, acting_user, preview_digest, seat_choices
+from console.correction_page import preview_rows
+from console.forms.corrections import SeatSwapForm
+from console.session_page import NextHandDefaults, preview_digest, seat_choices
+from ledger.admin.roles import acting_user
 from ledger.errors import LedgerError
-from ledger.forms.corrections import SeatSwapForm
 from ledger.models import Session
 from ledger.selectors import session_live_hands, session_scoreboard
 from ledger.services.corrections import CorrectionPreview
@@ -29,7 +30,7 @@ from ledger.services.seat_swaps import seats_swap, seats_swap_preview
 from parlor import policy
 from parlor.policy import Action, PolicyRefusal
 
-TEMPLATE = "admin/ledger/session/swap_seats.html"
+TEMPLATE = "console/swap_seats.html"
 
 
 def may_swap_seats(request: HttpRequest, session: Session) -> bool:

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from ledger.admin.tile_picker import session_picker
+from console.tile_picker import session_picker
 from tests.ledger.factories import SessionFactory
 from tests.parlor.factories import PlayerFactory, RulesetConfigFactory
 

@@ -2,7 +2,7 @@
 
 Each view parses the request, calls one ledger service (``hand_preview``,
 ``hand_record``) and renders; the scores shown are the engine's. Closing and
-marking settled are ``ledger.admin.session_actions`` (behind a confirmation).
+marking settled are ``console.session_actions`` (behind a confirmation).
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Any, TypedDict
 
 from django.contrib import messages
-from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.template.response import TemplateResponse
@@ -23,9 +22,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import engine.rulesets
+from console.forms.hands import HandEntry
+from console.tile_picker import session_picker
 from engine.errors import EngineError
 from ledger.admin.display import HandView, hand_view, seat_names
 from ledger.admin.roles import (
+    acting_user,
     may_close,
     may_correct,
     may_mark_settled,
@@ -34,10 +36,8 @@ from ledger.admin.roles import (
     may_stop,
     refused,
 )
-from ledger.admin.tile_picker import session_picker
 from ledger.engine_results import hand_outcome
 from ledger.errors import LedgerError
-from ledger.forms.hands import HandEntry
 from ledger.games import starting_points
 from ledger.labels import seat_wind
 from ledger.models import Session, SessionState
@@ -52,16 +52,8 @@ from ledger.services.hands import HandPreview, hand_preview, hand_record
 from ledger.templatetags.ledger_tiles import signed
 from parlor.policy import PolicyRefusal
 
-PAGE_TEMPLATE = "admin/ledger/session/page.html"
-PREVIEW_TEMPLATE = "admin/ledger/session/_preview.html"
-
-
-def acting_user(request: HttpRequest) -> User:
-    # Every view here is wrapped in admin_view, which lets only signed-in staff through.
-    user = request.user
-    if not isinstance(user, User):
-        raise PermissionDenied
-    return user
+PAGE_TEMPLATE = "console/page.html"
+PREVIEW_TEMPLATE = "console/_preview.html"
 
 
 @dataclass(frozen=True, slots=True)

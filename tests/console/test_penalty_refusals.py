@@ -11,7 +11,7 @@ from django.test import Client
 from django.utils import translation
 
 from ledger.models import HandResult, Session
-from tests.ledger.admin.test_session_page import RON_POST
+from tests.console.test_session_page import RON_POST
 from tests.ledger.factories import PINFU_TANYAO, SessionFactory
 
 INTERNAL = ("false_ron", "false_riichi", "taahai", "'dead'", "speed-tonpuu", "seat 1", "dead_hand")

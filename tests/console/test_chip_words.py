@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
+from console.session_page import SeatView
 from ledger.admin.display import hand_view
-from ledger.admin.session_page import SeatView
 from ledger.engine_results import HandOutcome
 from tests.engine.game.games import game, last, ron, settled
 
