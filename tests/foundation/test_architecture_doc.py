@@ -9,8 +9,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
-PATHS = sorted(set(re.findall(r"`((?:engine|ledger|console|parlor|config|api|tests|docs)/[\w/.]*)`", DOC)))
-MODULE = r"`((?:engine|ledger|console|parlor|config|api)/[\w/]+\.py)`"
+ROOMS = "engine|ledger|console|parlor|config|api"
+PATHS = sorted(set(re.findall(rf"`((?:{ROOMS}|tests|docs)/[\w/.]*)`", DOC)))
+MODULE = rf"`((?:{ROOMS})/[\w/]+\.py)`"
 # "`name` in `path`", "(`name`, `path`)" and "`path` (`name`)": a function or class placed
 # in a module.
 PLACED = sorted(
