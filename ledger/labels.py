@@ -165,6 +165,7 @@ GAME_ENDS: Labels = {
     "rounds_complete": pgettext_lazy("game end", "All rounds played"),
     "agariyame": pgettext_lazy("game end", "Agariyame (the last dealer passed)"),
     "tenpaiyame": pgettext_lazy("game end", "Tenpaiyame (the last dealer passed)"),
+    "sudden_death": pgettext_lazy("game end", "Sudden death (a player reached the return points)"),
 }
 
 RULESETS: Labels = {
@@ -200,6 +201,8 @@ OPTIONS: Labels = {
     "fifth_kan": pgettext_lazy("option", "A fifth kan"),
     "pao_share": pgettext_lazy("option", "Pao on stacked yakuman"),
     "ties": pgettext_lazy("option", "Ties on final points"),
+    "final_rounding": pgettext_lazy("option", "Final scores rounded"),
+    "sudden_death": pgettext_lazy("option", "Sudden death (South or West extension)"),
     "chip_value": pgettext_lazy("option", "Chip value in points"),
     "chip_points": pgettext_lazy("option", "Chip value when ranking a wildcard"),
     "placement_only": pgettext_lazy("option", "Placement-only battle"),

@@ -14,6 +14,20 @@ place of its group (two tied for second: 2 and 2). Each seat's settlement is
 plus the placement's points) and
 ``chips`` (hand chips, tobi, called game, the placement's chips);
 ``value`` is ``points_delta + chips * chip_value``.
+
+Final rounding (game option ``final_rounding``, docs/game-format.md): where raw
+points count, each seat's final score is rounded to whole thousands before the
+starting points are taken off (``(rounded - start) + placement points``, which
+is ``rounded - return + uma`` plus the oka to first). The rounding works on the
+score's size and keeps its sign, so a negative score rounds as its positive
+twin does: ``thousands`` half away from zero (30,500 -> 31,000, 22,500 ->
+23,000, -1,500 -> -2,000: tenhou.net's owari until about 2021), ``gosha_rokunyuu``
+(五捨六入: 500 down, 600 up: 30,500 -> 30,000, 30,600 -> 31,000, -1,500 ->
+-1,000), ``kirisute`` (切り捨て: toward zero, 23,900 -> 23,000, -1,900 ->
+-1,000), ``kiriage`` (切り上げ: away from zero, 23,100 -> 24,000, -1,100 ->
+-2,000). The first-placed seat takes the remainder: its settlement is what the
+unrounded table sums to less the other seats' rounded settlements, so it
+"takes minus the others' sum" whenever the table sums to zero.
 """
 
 from __future__ import annotations
@@ -24,6 +38,18 @@ from engine.game.rules import GameRules
 from engine.game.table import Deposit, GameState
 
 CHIP_KINDS = ("hands", "tobi", "called_game")
+THOUSAND = 1000
+# Final rounding: the least rest below a thousand (of the score's size) that rounds up.
+_ROUNDS_UP_FROM = {"thousands": 500, "gosha_rokunyuu": 501, "kirisute": THOUSAND, "kiriage": 1}
+
+
+def rounded_score(score: int, rounding: str) -> int:
+    """``score`` rounded to whole thousands by ``rounding`` (its size; its sign kept)."""
+    if rounding == "none":
+        return score
+    whole, rest = divmod(abs(score), THOUSAND)
+    size = (whole + int(rest >= _ROUNDS_UP_FROM[rounding])) * THOUSAND
+    return -size if score < 0 else size
 
 
 def placements(scores: list[int]) -> list[int]:
@@ -84,9 +110,9 @@ def settle_final(
         placement_points = {seat: rules.placement_points[p - 1] for seat, p in enumerate(places)}
         placement_chips = {seat: rules.placement_chips[p - 1] for seat, p in enumerate(places)}
         shared_places = list(places)
+    raw = _raw_points(table.scores, first, rules)
     for seat in range(len(places)):
-        raw = table.scores[seat] - rules.starting_points if rules.raw_points else 0
-        points_delta.append(raw + placement_points[seat])
+        points_delta.append(raw[seat] + placement_points[seat])
         kinds = {kind: chips_by_kind[kind][seat] for kind in CHIP_KINDS}
         kinds["placement"] = placement_chips[seat]
         kinds["total"] = sum(kinds.values())
@@ -103,3 +129,14 @@ def settle_final(
             for delta, seat_chips in zip(points_delta, chips, strict=True)
         ],
     }
+
+
+def _raw_points(scores: list[int], first: int, rules: GameRules) -> list[int]:
+    """Each seat's score less the starting points, its score rounded by ``final_rounding``;
+    the first-placed seat takes what the rounding leaves over (0s without raw points)."""
+    if not rules.raw_points:
+        return [0] * len(scores)
+    start = rules.starting_points
+    raw = [rounded_score(score, rules.final_rounding) - start for score in scores]
+    raw[first] = sum(score - start for score in scores) - (sum(raw) - raw[first])
+    return raw

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from engine.errors import bad_field
+from engine.game.rules import FINAL_ROUNDING
 
 OptionKind = Literal["bool", "int", "choice", "int_list"]
 
@@ -71,6 +72,22 @@ def parse_options(
         option.name: option.check(given[option.name]) if option.name in given else option.default
         for option in declared
     }
+
+
+def final_rounding_option() -> GameOption:
+    """``final_rounding``: an option of every game whose final scores settle with uma."""
+    return GameOption(
+        "final_rounding",
+        "choice",
+        "none",
+        "the final scores before the return points and uma: as they stand; or rounded to"
+        " whole thousands by their size, the sign kept (a negative score rounds as its"
+        " positive twin): 'thousands' half away from zero (30,500 -> 31,000, -1,500 ->"
+        " -2,000; tenhou.net until about 2021), 'gosha_rokunyuu' (五捨六入: 500 down, 600 up),"
+        " 'kirisute' (切り捨て: toward zero), 'kiriage' (切り上げ: away from zero); the"
+        " first-placed player takes the remainder (minus the others' sum)",
+        FINAL_ROUNDING,
+    )
 
 
 def table_rules(options: Mapping[str, Any]) -> dict[str, Any]:

@@ -27,6 +27,10 @@ LEFTOVER_STICKS = ("first_place", "house")
 # Players tied on points: placed in seat order, or sharing the places' oka/uma and chips.
 TIES = ("seat_order", "share")
 BUST = ("off", "below_zero", "at_zero")
+# The final scores before the return points and uma (engine/game/final.py, "Final rounding"):
+# as they stand, or to whole thousands half away from zero (tenhou.net's owari until about
+# 2021), 五捨六入 (500 down, 600 up), 切り捨て (toward zero), 切り上げ (away from zero).
+FINAL_ROUNDING = ("none", "thousands", "gosha_rokunyuu", "kirisute", "kiriage")
 # The point units a rate may price (GameRules.point_unit): per 1,000, per 100, per point.
 POINT_UNITS = (1000, 100, 1)
 PENALTIES = ("chonbo", "dead_hand")
@@ -114,6 +118,15 @@ class GameRules:
     # Ties on final points: "seat_order" (the seat nearer the first dealer places higher) or
     # "share" (the tied seats split the placement points and chips of the places they hold).
     ties: str = "seat_order"
+    # The final scores rounded before the settlement (FINAL_ROUNDING); the first-placed seat
+    # takes the remainder, so the settlement still sums as the unrounded one does.
+    final_rounding: str = "none"
+    # The points each player returns at the end (the oka's base); None where no such mark
+    # exists. Sudden death (西入/南入) reads it: when no seat has it at the end of the last
+    # scheduled hand, play goes on into the next wind until a hand ends with a seat at it, or
+    # that wind ends (engine/game/settle.py).
+    return_points: int | None = None
+    sudden_death: bool = False
 
     def __post_init__(self) -> None:
         _require(self.players in (3, 4), "players must be 3 or 4")
@@ -130,6 +143,7 @@ class GameRules:
             ("leftover_sticks", LEFTOVER_STICKS),
             ("bust", BUST),
             ("ties", TIES),
+            ("final_rounding", FINAL_ROUNDING),
         ):
             _require(getattr(self, name) in allowed, f"{name} must be one of {allowed}")
         _require(
@@ -142,6 +156,12 @@ class GameRules:
             _require(sum(table) == 0, f"{name} must sum to zero, not {sum(table)}")
             _require(
                 all(a >= b for a, b in pairwise(table)), f"{name} must not rise with placement"
+            )
+        if self.sudden_death:
+            _require(
+                self.return_points is not None and self.rounds is not None
+                and self.dealer_rotation == "counterclockwise",
+                "sudden death needs return points and a fixed number of winds played in turn",
             )
         for fault, penalty in self.false_calls:
             _require(fault in FAULTS and penalty in PENALTIES, f"false_calls: {fault}={penalty}")

@@ -130,6 +130,7 @@ def _play(
     chips_by_kind: dict[str, list[int]],
 ) -> dict[str, Any]:
     round_wind = _round_wind(table, rules)
+    extension = _in_extension(table, rules)
     before = {"dealer": table.dealer, "round_wind": round_wind,
               "honba": table.honba, "sticks": table.pot // rules.riichi_stick}
     seating = Seating(
@@ -150,8 +151,9 @@ def _play(
             chips_by_kind[kind][line.payer] -= line.chips
             chips_by_kind[kind][line.payee] += line.chips
     _advance(table, rules, resolution)
-    if _rounds_complete(table, rules):
-        ends.append(resolution.passed or "rounds_complete")
+    scheduled_end = _scheduled_end(table, rules, resolution, extension=extension)
+    if scheduled_end is not None:
+        ends.append(scheduled_end)
     points_delta, chips_delta = deltas(rules.players, transfers, resolution.deposits)
     return {
         "index": hand.index,
@@ -172,10 +174,15 @@ def _play(
 
 
 def _check_last_dealer_first(hand: HandInput, table: GameState, rules: GameRules) -> None:
-    last = rules.rounds is not None and table.dealerships == rules.rounds * rules.players - 1
+    last = rules.rounds is not None and table.dealerships == _last_dealership(table, rules)
     if not last or placements(table.scores)[table.dealer] != 1:
         raise bad_game(f"under {rules.slug} only the last dealer in first place may pass"
                        " (ending the game)", hand=hand.index, field=("dealer_passes",))
+    if (rules.sudden_death and not _in_extension(table, rules)
+            and not _reached(table, rules)):
+        raise bad_game(f"under {rules.slug}'s sudden death the last dealer may pass only with"
+                       f" the return points ({rules.return_points}); play goes on into the"
+                       " next wind", hand=hand.index, field=("dealer_passes",))
 
 
 def _end_lines(
@@ -222,9 +229,42 @@ def _advance(table: GameState, rules: GameRules, resolution: Resolution) -> None
         table.honba = 0
 
 
-def _rounds_complete(table: GameState, rules: GameRules) -> bool:
-    return (
-        rules.dealer_rotation == "counterclockwise"
-        and rules.rounds is not None
-        and table.dealerships >= rules.rounds * rules.players
-    )
+def _in_extension(table: GameState, rules: GameRules) -> bool:
+    """Whether the next hand is played in the sudden-death wind (西入, 南入)."""
+    return (rules.sudden_death and rules.rounds is not None
+            and table.dealerships >= rules.rounds * rules.players)
+
+
+def _last_dealership(table: GameState, rules: GameRules) -> int:
+    """The dealership the game ends after: the last scheduled one, or the sudden-death wind's."""
+    assert rules.rounds is not None
+    winds = rules.rounds + (1 if _in_extension(table, rules) else 0)
+    return winds * rules.players - 1
+
+
+def _reached(table: GameState, rules: GameRules) -> bool:
+    return rules.return_points is not None and max(table.scores) >= rules.return_points
+
+
+def _scheduled_end(
+    table: GameState, rules: GameRules, resolution: Resolution, *, extension: bool
+) -> str | None:
+    """Why the game ends by its schedule after this hand, or None.
+
+    The last scheduled dealership passed ends it (``rounds_complete``, or the dealer's pass);
+    with sudden death only if a seat has the return points, else play goes on into the next
+    wind, which ends after the first hand at whose end a seat has them (``sudden_death``) or
+    when its last dealership passes.
+    """
+    if rules.dealer_rotation != "counterclockwise" or rules.rounds is None:
+        return None
+    scheduled = rules.rounds * rules.players
+    if not rules.sudden_death:
+        return (resolution.passed or "rounds_complete") if table.dealerships >= scheduled else None
+    if extension:
+        if table.dealerships >= scheduled + rules.players:
+            return resolution.passed or "rounds_complete"
+        return "sudden_death" if _reached(table, rules) else None
+    if table.dealerships >= scheduled and _reached(table, rules):
+        return resolution.passed or "rounds_complete"
+    return None

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.errors import bad_field
-from engine.game.options import GameOption, table_options, table_rules
+from engine.game.options import GameOption, final_rounding_option, table_options, table_rules
 from engine.game.registry import GameRulesEntry
 from engine.game.rules import BUST, DEALER_PASS, GameRules
 
@@ -30,11 +30,20 @@ STANDARD_FALSE_CALLS = (
 )
 
 
-def _options(*, start: int, back: int, uma: tuple[int, ...]) -> tuple[GameOption, ...]:
+def _options(
+    *, start: int, back: int, uma: tuple[int, ...], sudden_death: bool
+) -> tuple[GameOption, ...]:
     return (
         GameOption(
             "length", "choice", "east_south", "East only, or East and South",
             ("east", "east_south"),
+        ),
+        GameOption(
+            "sudden_death", "bool", sudden_death,
+            "sudden death (南入/西入): when no player has the return points at the end of the"
+            " last scheduled hand, play goes on into the next wind (South after an East-only"
+            " game, West after East-South) and ends after the first hand at whose end a player"
+            " has them, or at the end of that wind (dealer renchan and passes as usual)",
         ),
         GameOption("starting_points", "int", start, "points each player starts with"),
         GameOption(
@@ -43,6 +52,7 @@ def _options(*, start: int, back: int, uma: tuple[int, ...]) -> tuple[GameOption
             " is the oka paid to first place",
         ),
         GameOption("uma", "int_list", uma, "uma in points by placement, 1st first"),
+        final_rounding_option(),
         GameOption(
             "dealer_pass", "choice", "last_dealer_first",
             "when the dealer may pass after winning or being tenpai (agariyame/tenpaiyame):"
@@ -113,16 +123,21 @@ def _builder(
                 players=players,
             ),
             placement_chips=(0,) * players,
+            final_rounding=options["final_rounding"],
+            return_points=options["return_points"],
+            sudden_death=options["sudden_death"],
         )
 
     return build
 
 
 def standard_game(slug: str, doc: str, *, players: int, start: int, back: int,
-                  uma: tuple[int, ...], noten_total: int) -> GameRulesEntry:
+                  uma: tuple[int, ...], noten_total: int,
+                  sudden_death: bool = False) -> GameRulesEntry:
     """The standard game with these defaults: riichi-standard's, tenhou's, tenhou-sanma's."""
     build = _builder(slug=slug, players=players, noten_total=noten_total)
-    return GameRulesEntry(slug, doc, _options(start=start, back=back, uma=uma), build)
+    options = _options(start=start, back=back, uma=uma, sudden_death=sudden_death)
+    return GameRulesEntry(slug, doc, options, build)
 
 
 # The four-player game's defaults, which tenhou plays too.

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.game.options import GameOption, table_options, table_rules
+from engine.game.options import GameOption, final_rounding_option, table_options, table_rules
 from engine.game.registry import GameRulesEntry
 from engine.game.rules import GameRules
 
@@ -56,6 +56,8 @@ OPTIONS = (
         "placement-only battle: only oka+uma (and chips) settle the game; off: raw points"
         " (score - 25,000) also count",
     ),
+    # Points count only with placement_only off; then they may be rounded as parlors do.
+    final_rounding_option(),
     GameOption(
         "special_abort",
         "bool",
@@ -113,6 +115,7 @@ def build(options: Mapping[str, Any]) -> GameRules:
         placement_points=(0, 0, 0, 0),
         placement_chips=PLACEMENT_CHIPS,
         chip_value=options["chip_value"],
+        final_rounding=options["final_rounding"],
     )
 
 

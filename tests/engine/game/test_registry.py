@@ -31,6 +31,7 @@ def test_speed_tonpuu_options_and_defaults() -> None:
     assert defaults == {
         "chip_value": 5000,
         "placement_only": True,
+        "final_rounding": "none",
         "special_abort": False,
         "bust": "below_zero",
         "leftover_sticks": "first_place",
