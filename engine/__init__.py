@@ -9,7 +9,8 @@ Stable API (the ledger depends on it; see docs/hand-format.md):
 - ``engine.rulesets``: ``available``, ``get``, ``configure``, ``describe``,
   ``register``.
 - ``option_schema(slug)``: a configuration's hand and game options in one list
-  (``engine.schema.OptionSchema``).
+  (``engine.schema.OptionSchema``); ``complete_options(slug, options, game_options)``:
+  every option a configuration plays by, defaults filled in (what the ledger stores).
 - ``ErrorCode`` / ``EngineError`` / ``ErrorLocation``: the error codes, and where an
   error is (hand, field path, seat, meld, tile) for callers that place it on a form.
 - ``settle_game(game: dict) -> dict``: a whole game settled (docs/game-format.md);
@@ -17,7 +18,7 @@ Stable API (the ledger depends on it; see docs/hand-format.md):
 - ``__version__``: identifies the engine that computed a result.
 """
 
-from engine.api import evaluate_record, option_schema, score, score_hand
+from engine.api import complete_options, evaluate_record, option_schema, score, score_hand
 from engine.errors import EngineError, ErrorCode, ErrorLocation
 from engine.game import evaluate_game, settle_game
 from engine.record import HandRecord, Meld
@@ -35,6 +36,7 @@ __all__ = [
     "YakuEntry",
     "__version__",
     "evaluate_game",
+    "complete_options",
     "evaluate_record",
     "option_schema",
     "score",

@@ -7,6 +7,9 @@ way without going through this module.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from engine import game, rulesets
 from engine.errors import EngineError
 from engine.fast.score import score as _fast_or_reference
@@ -43,4 +46,36 @@ def option_schema(slug: str) -> tuple[OptionSchema, ...]:
     return _schema(rulesets.describe(slug)["options"], game.describe(slug)["options"])
 
 
-__all__ = ["evaluate_record", "option_schema", "score", "score_hand", "score_reference"]
+def complete_options(
+    slug: str, options: Mapping[str, Any], game_options: Mapping[str, Any]
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Every hand option and every game option a game of ``slug`` plays by with these
+    (``options``, ``game_options``: any of them, the rest defaulted), as JSON values.
+
+    Stored instead of the overrides alone, they keep a configuration's games (and the audit's
+    replay of them) as they were when a default changes. The hand options are those the game
+    scores its records with: where the hand ruleset ranks chips against points
+    (``chip_points``) and it is not given, the game's chip value. Raises ``EngineError`` for
+    an unknown ruleset or a bad option, as ``configure`` does.
+    """
+    rules = game.configure(slug, dict(game_options))
+    described = {o["name"]: o["default"] for o in game.describe(slug)["options"]}
+    complete_game = {name: game_options.get(name, default) for name, default in described.items()}
+    hand = dict(rulesets.configure(slug, dict(options)).option_values)
+    if "chip_points" in hand and "chip_points" not in options and rules.chip_value:
+        hand["chip_points"] = rules.chip_value
+    return _json(hand), _json(complete_game)
+
+
+def _json(values: Mapping[str, Any]) -> dict[str, Any]:
+    return {name: list(v) if isinstance(v, tuple) else v for name, v in values.items()}
+
+
+__all__ = [
+    "complete_options",
+    "evaluate_record",
+    "option_schema",
+    "score",
+    "score_hand",
+    "score_reference",
+]

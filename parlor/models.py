@@ -11,6 +11,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from parlor.services.ruleset_options import complete_options
 from parlor.validators import (
     validate_currency_code,
     validate_game_options,
@@ -109,7 +110,7 @@ class RulesetConfig(models.Model):
         _("options"),
         default=dict,
         blank=True,
-        help_text=_("Overrides of the ruleset's options, checked by the engine."),
+        help_text=_("The ruleset's options, checked by the engine; saved complete."),
     )
     # The game-level options (length, uma, chip value, ...) of engine.game; see docs/ledger.md.
     game_options: models.JSONField[dict[str, Any]] = models.JSONField(
@@ -132,6 +133,15 @@ class RulesetConfig(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        # Every way in (the admin's form, the API, the demo loader, a shell) stores the
+        # complete option set, so a later change of an engine default changes no game of
+        # this configuration (docs/ledger.md, "Options kept complete").
+        self.options, self.game_options = complete_options(
+            ruleset_slug=self.ruleset_slug, options=self.options, game_options=self.game_options
+        )
+        super().save(*args, **kwargs)
 
     def clean(self) -> None:
         super().clean()

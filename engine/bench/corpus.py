@@ -377,14 +377,25 @@ def random_record(rng: random.Random, record_id: str,
             continue
 
 
+# Three-player rulesets of the standard kind: no 2m-8m, seats E S W, North set aside (nuki).
+THREE_PLAYERS = ("tenhou-sanma",)
+NORTH_KIND = 30
+# How many Norths a three-player winner has set aside (each North drawn is usually pulled).
+NUKI_WEIGHTS = (35, 35, 20, 8, 2)
+
+
 def _build(rng: random.Random, record_id: str, ruleset: str) -> dict[str, Any]:
     pool = _Pool()
+    three = ruleset in THREE_PLAYERS
+    if three:
+        for kind in range(1, 8):
+            pool.left[kind] = 0
     shape = rng.choices(_STYLE_FUNCS, _STYLE_WEIGHTS)[0](rng, pool)
     _choose_melds(rng, pool, shape)
     hand = [_Tile(k) for k in _concealed(shape)]
     melds = [(kind, [_Tile(k) for k in tiles]) for kind, tiles in shape.melds]
     win = rng.choice(hand)
-    seat = rng.choice(WINDS)
+    seat = rng.choice(WINDS[:3] if three else WINDS)
     has_kan = any(len(tiles) == 4 for _, tiles in melds)
     # Chankan robs the fourth copy of a pon: no other copy may be in our hand or on the wall.
     win_is_unique = sum(t.kind == win.kind for t in hand) == 1 and pool.left[win.kind] == 3
@@ -403,20 +414,24 @@ def _build(rng: random.Random, record_id: str, ruleset: str) -> dict[str, Any]:
     with_ura = flags["riichi"] != "none" or rng.random() < 0.3
     ura = _indicators(rng, pool, 1 + n_kans) if with_ura else []
     _paint_red_fives(rng, [hand, *(tiles for _, tiles in melds), dora, ura])
-    return {
+    nuki = min(rng.choices(range(5), NUKI_WEIGHTS)[0], pool.left[NORTH_KIND]) if three else 0
+    record = {
         "id": record_id,
         "ruleset": ruleset,
         "hand": tiles_text(hand),
         "melds": [{"kind": kind, "tiles": tiles_text(tiles)} for kind, tiles in melds],
         "win_tile": win.text,
         "seat_wind": seat,
-        "round_wind": rng.choices(WINDS, (45, 40, 10, 5))[0],
+        "round_wind": rng.choices(WINDS, (50, 45, 5, 0) if three else (45, 40, 10, 5))[0],
         "dora_indicators": tiles_text(dora),
         "ura_indicators": tiles_text(ura),
         **flags,
         "honba": 0 if rng.random() < 0.5 else rng.randint(1, 8),
         "riichi_sticks": 0 if rng.random() < 0.55 else rng.randint(1, 4),
     }
+    if three:
+        record["nuki"] = "4" * nuki + "z" if nuki else ""
+    return record
 
 
 def generate(n: int, *, seed: int, ruleset: str = "riichi-standard") -> Iterator[dict[str, Any]]:
@@ -424,3 +439,57 @@ def generate(n: int, *, seed: int, ruleset: str = "riichi-standard") -> Iterator
     rng = random.Random(seed)
     for i in range(n):
         yield random_record(rng, f"gen-{seed}-{i}", ruleset)
+
+
+# Speed Tonpuu's special copies: (name, tile, the share of that tile's copies it is).
+# "1 blue 7m7p7s" and the pocchi 5z/6z/7z are one copy of four; the gold 5p one of the three
+# 5p that are not the red one.
+SPECIAL_SHARES = (
+    ("blue_7m", "7m", 1 / 4), ("blue_7p", "7p", 1 / 4), ("blue_7s", "7s", 1 / 4),
+    ("gold_5p", "5p", 1 / 3), ("pocchi_5z", "5z", 1 / 4), ("pocchi_6z", "6z", 1 / 4),
+    ("pocchi_7z", "7z", 1 / 4),
+)  # fmt: skip
+SPEC_FIELDS_EMPTY = {"nuki": "", "discards": "", "specials": []}
+
+
+def table_record(rng: random.Random, record_id: str, ruleset: str) -> dict[str, Any]:
+    """A random winning hand of ``ruleset`` with the fields a table's record has: the spec's
+    ruleset fields present (riichi-standard, tenhou: empty), Norths set aside in three-player
+    games, Speed Tonpuu's special copies as often as the set holds them (each held copy of
+    7m/7p/7s, 5z/6z/7z is the special one with a chance of one in four, a plain 5p the gold
+    with one in three), Toutenkou's gari set aside and the winner's discards."""
+    if ruleset == "toutenkou":
+        from engine.bench.toutenkou_hands import random_record as toutenkou_record
+
+        return toutenkou_record(rng, record_id, table=True)
+    record = {**SPEC_FIELDS_EMPTY, **random_record(rng, record_id, ruleset)}
+    if ruleset == "speed-tonpuu":
+        record["round_wind"] = "E"  # "Strict Tonpuusen: East-only"
+        held = _held_copies(record)
+        record["specials"] = [
+            name for name, tile, share in SPECIAL_SHARES
+            if rng.random() < 1 - (1 - share) ** held.get(tile, 0)
+        ]  # fmt: skip
+    return record
+
+
+def _held_copies(record: dict[str, Any]) -> dict[str, int]:
+    """Plain copies of each tile in hand and melds (a red 0p is not a 5p's gold)."""
+    held: dict[str, int] = {}
+    text = record["hand"] + "".join(meld["tiles"] for meld in record["melds"])
+    digits = ""
+    for char in text:
+        if char.isdigit():
+            digits += char
+            continue
+        for digit in digits:
+            held[digit + char] = held.get(digit + char, 0) + 1
+        digits = ""
+    return held
+
+
+def generate_table(n: int, *, seed: int, ruleset: str) -> Iterator[dict[str, Any]]:
+    """``n`` of ``table_record``: the benchmark's corpus of each ruleset."""
+    rng = random.Random(seed)
+    for i in range(n):
+        yield table_record(rng, f"{ruleset}-{seed}-{i}", ruleset)

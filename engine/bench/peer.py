@@ -175,6 +175,14 @@ def prepare(record: dict[str, Any]) -> PeerInput:
                      [4 * k for k, _ in ura], config, record["seat_wind"] == "E", tsumo)
 
 
+def same_tiles(record: dict[str, Any]) -> dict[str, Any]:
+    """The record's tiles as a riichi-standard record: what the package is timed on beside a
+    ruleset it does not know (Speed Tonpuu, Toutenkou, three players). Its ruleset fields
+    (nuki, discards, specials) and options go; the hand, melds, winds, indicators and flags
+    stay."""
+    return {**{k: v for k, v in record.items() if k in SPEC_FIELDS}, "ruleset": "riichi-standard"}
+
+
 def estimate(calculator: Any, peer_input: PeerInput) -> Any:
     """The package's scoring call alone (what the benchmark times)."""
     return calculator.estimate_hand_value(

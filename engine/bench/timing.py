@@ -79,9 +79,12 @@ class Comparison:
 
 
 def compare(records: list[dict[str, Any]], origin: str, rounds: int,
-            with_peer: bool = True) -> Comparison:
-    """Time both engines, their rounds interleaved so that both see the same machine load."""
-    pairs = peer_pairs(records) if with_peer and peer.AVAILABLE else []
+            with_peer: bool = True, same_tiles: bool = False) -> Comparison:
+    """Time both engines, their rounds interleaved so that both see the same machine load.
+
+    ``same_tiles``: the package scores each record's tiles as riichi-standard
+    (``peer.same_tiles``), for a ruleset or fields it has no notion of."""
+    pairs = peer_pairs(records, same_tiles) if with_peer and peer.AVAILABLE else []
     if not pairs:
         return Comparison(origin, time_engine(records, rounds), None, 0)
     taken = [record for record, _ in pairs]
@@ -125,13 +128,13 @@ def peer_inputs(records: Iterable[dict[str, Any]]) -> list[peer.PeerInput]:
 
 
 def peer_pairs(
-    records: Iterable[dict[str, Any]],
+    records: Iterable[dict[str, Any]], same_tiles: bool = False,
 ) -> list[tuple[dict[str, Any], peer.PeerInput]]:
     """(record, the package's arguments) for every record the package can take."""
     out = []
     for record in records:
         try:
-            out.append((record, peer.prepare(record)))
+            out.append((record, peer.prepare(peer.same_tiles(record) if same_tiles else record)))
         except (peer.Unsupported, KeyError, ValueError, IndexError):
             continue
     return out

@@ -6,9 +6,10 @@ computes all of them from a hand's packed counts and its reading's summary,
 instead of calling every predicate on every arrangement. It takes a ruleset
 only when that gives the same answer as the ruleset's own pipeline: the
 default shapes, valuation, payment and score functions, no ruleset record
-fields, and a yaku table made of standard yaku (any subset, any order, any
-han values). Anything else (Speed Tonpuu, Toutenkou, three-player nukidora,
-a yaku another ruleset adds) is scored by the ruleset's own ``score``.
+fields but ``nuki`` (three-player nukidora), and a yaku table made of standard
+yaku and nukidora (any subset, any order, any han values). Anything else
+(Speed Tonpuu, Toutenkou, a yaku another ruleset adds) is scored by the
+ruleset's own ``score``.
 
 A hit is a bit: bit ``i`` is the ruleset's ``yaku[i]``, so a set of hits is
 an int, and listing them in table order is reading the bits upwards.
@@ -26,6 +27,7 @@ from engine.hand.valuation import han_fu_valuation
 from engine.rulesets.base import Ruleset
 from engine.tiles import WIND_LETTERS
 from engine.yaku.base import Yaku
+from engine.yaku.dora import NUKIDORA
 from engine.yaku.situational import RENHOU
 from engine.yaku.standard import STANDARD_YAKU
 
@@ -44,10 +46,10 @@ IMPLEMENTED = frozenset({
     "honroutou", "shousangen", "chiitoitsu", "honitsu", "chinitsu", "ryanpeikou", "dora",
     "aka_dora", "ura_dora", "kokushi", "kokushi_13", "suuankou", "suuankou_tanki",
     "daisangen", "shousuushii", "daisuushii", "tsuuiisou", "chinroutou", "ryuuiisou",
-    "chuuren", "chuuren_9", "suukantsu", "tenhou", "chiihou", "renhou",
+    "chuuren", "chuuren_9", "suukantsu", "tenhou", "chiihou", "renhou", "nukidora",
 })  # fmt: skip
 KNOWN: dict[object, Yaku] = {
-    y.check: y for y in (*STANDARD_YAKU, RENHOU) if y.name in IMPLEMENTED
+    y.check: y for y in (*STANDARD_YAKU, RENHOU, NUKIDORA) if y.name in IMPLEMENTED
 }
 # Yaku counted on each reading of a regular hand, in the order Side.reading lists them.
 READING_YAKU = ("pinfu", "iipeikou", "ryanpeikou", "sanshoku_doujun", "sanshoku_doukou",
@@ -109,7 +111,8 @@ class Side:
     dora: tuple[int, int]  # (bit, han per dora), (0, 0) when the table does not count them
     aka: tuple[int, int]
     ura: tuple[int, int]
-    counted: int  # the bits of dora, aka_dora and ura_dora
+    nuki: tuple[int, int]  # (bit, han per nuki tile) of nukidora, (0, 0) when not counted
+    counted: int  # the bits of dora, aka_dora, ura_dora and nukidora
     # memoised parts (engine.fast.parts): situational yaku (riichi kind, tsumo, the flags'
     # bits); tile class and riichi kind and tsumo when no flag is set; honour triplets and kans
     situational: dict[int, Part] = field(default_factory=dict)
@@ -136,7 +139,7 @@ class Side:
         return (self.han.get(name) or self.yakuman.get(name) or (0, 0))[0]
 
 
-BONUS = frozenset({"dora", "aka_dora", "ura_dora"})
+BONUS = frozenset({"dora", "aka_dora", "ura_dora", "nukidora"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +172,10 @@ class Plan:
     honba: int  # honba per payer
     stick: int  # a riichi stick
     dora_next: tuple[int, ...]
+    # the kinds a record's ``nuki`` may set aside (none: nuki must be empty), and whether a
+    # nuki tile counts as dora (and ura dora) where its kind is dora
+    nuki_kinds: frozenset[int]
+    nuki_as_dora: bool
     # indicator text -> its words and dora kinds; None: a string the fast scorer does not take
     indicators: dict[str, Shown | None] = field(default_factory=dict)
 
@@ -206,6 +213,8 @@ def compile_plan(ruleset: Ruleset) -> Plan | None:
         ruleset.kiriage,
         ruleset.double_wind_pair_fu, ruleset.yakuman_stack, dict(ruleset.supersedes),
         ruleset.players - 1, ruleset.honba_per_payer, ruleset.riichi_stick, ruleset.dora_next,
+        ruleset.nuki_tiles if "nuki" in ruleset.record_fields else frozenset(),
+        ruleset.nuki_counts_as_dora,
     )  # fmt: skip
 
 
@@ -215,10 +224,12 @@ def _side(han: dict[str, tuple[int, int]], yakuman: dict[str, tuple[int, int]]) 
     reading = tuple(han.get(name, (0, 0)) for name in READING_YAKU)
     reading_yakuman = tuple(yakuman.get(name, (0, 0))[0] for name in READING_YAKUMAN)
     flat = tuple(x for pair in reading[:10] for x in pair)
-    dora, aka, ura = (han.get(name, (0, 0)) for name in ("dora", "aka_dora", "ura_dora"))
-    counted = dora[0] | aka[0] | ura[0]
+    dora, aka, ura, nuki = (
+        han.get(name, (0, 0)) for name in ("dora", "aka_dora", "ura_dora", "nukidora")
+    )
+    counted = dora[0] | aka[0] | ura[0] | nuki[0]
     return Side(han, yakuman, names, values, reading, reading_yakuman, flat, dora, aka, ura,
-                counted)
+                nuki, counted)
 
 
 def _standard_pipeline(r: Ruleset) -> bool:
@@ -228,7 +239,8 @@ def _standard_pipeline(r: Ruleset) -> bool:
         and r.pay is standard_payment
         and r.shapes == STANDARD_SHAPES
         and r.value_unit == "han"
-        and not r.record_fields
+        and r.record_fields <= {"nuki"}
+        and all(kind >= 27 for kind in r.nuki_tiles)  # honours: no red copy to set aside
         and not r.extra_fields
         and not r.extra_round_winds
         and not r.with_yakuman_table

@@ -88,7 +88,8 @@ _DEFAULTS: dict[str, Any] = {
 }  # fmt: skip
 _TYPES = (str, str, str, list, str, str, str, str, str, str, str, *(bool,) * 8, int, int)
 _ALL = itemgetter(*FIELDS)
-_FAST_KEYS = frozenset((*FIELDS, "options"))
+# Beyond FIELDS: options, and the ruleset fields (nuki only non-empty where the plan takes it).
+_FAST_KEYS = frozenset((*FIELDS, "options", "nuki", "discards", "specials"))
 _REQUIRED = frozenset(FIELDS) - frozenset(_DEFAULTS)
 MAX_INDICATORS = 16  # keeps every packed field below its guard bit
 MAX_HAND_TEXT = 28  # 14 tiles, each with its own suit letter at most
@@ -227,7 +228,17 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
                 or type(tenhou) is not bool or type(chiihou) is not bool
                 or type(renhou) is not bool or type(honba) is not int or type(sticks) is not int):
             return None
-    options = None if exact else record.get("options")
+    options = None
+    nuki_text = ""
+    if not exact:  # the optional fields: default-valued, or nuki where the plan takes it
+        options = record.get("options")
+        nuki_text = record.get("nuki", "")
+        discards = record.get("discards", "")
+        specials = record.get("specials")
+        if ((options is not None and type(options) is not dict) or type(nuki_text) is not str
+                or type(discards) is not str or discards
+                or (specials is not None and (type(specials) is not list or specials))):
+            return None
     plan = (_plans.get(slug) or _plan(slug)) if not options else _configured(slug, options)
     if plan is None:
         return None
@@ -328,6 +339,19 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
     t2: i64 = k2 + dora_found.k2 + ura_found.k2
     t3: i64 = k3 + dora_found.k3 + ura_found.k3
     tr: i64 = red_w + dora_found.red + ura_found.red
+    # tiles set aside (nuki): honours of the plan's nuki kinds, held in the word n3
+    n_nuki = 0
+    n3: i64 = 0
+    if nuki_text:
+        nuki_found = strings.get(nuki_text) or tile_string(nuki_text)
+        if nuki_found is None or len(nuki_found.codes) > MAX_INDICATORS:
+            return None
+        for code in nuki_found.codes:
+            if code not in plan.nuki_kinds:
+                return None
+        n_nuki = len(nuki_found.codes)
+        n3 = nuki_found.k3
+        t3 += n3
     if (((t0 - ((tr & FIELD) << FIVE_AT) + plan.add0) & plan.guards0)
             | ((t1 - (((tr >> WIDTH) & FIELD) << FIVE_AT) + plan.add1) & plan.guards1)
             | ((t2 - (((tr >> (2 * WIDTH)) & FIELD) << FIVE_AT) + plan.add2) & plan.guards2)
@@ -342,8 +366,9 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
     flags: tuple[bool, ...] = ()
     if any_flag:
         flags = (ippatsu, rinshan, chankan, haitei, houtei, tenhou, chiihou, renhou)
-        if not _possible(riichi, flags, tsumo=tsumo, closed=closed, has_kan=kans > 0,
-                         dealer=seat == EAST, melds=bool(melds)):
+        if not _possible(riichi, flags, tsumo=tsumo, closed=closed,
+                         has_kan=kans > 0 or n_nuki > 0, dealer=seat == EAST,
+                         melds=bool(melds)):
             return None
     elif riichi != "none" and not closed:
         return None
@@ -367,8 +392,9 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
         winnable = part.winnable
         yakuman = part.yakuman
     dora = ura = 0
+    d3: i64 = k3 + n3 if plan.nuki_as_dora else k3  # a nuki tile is dora where its kind is
     for kind in dora_found.dora:
-        dora += _count(k0, k1, k2, k3, kind)
+        dora += _count(k0, k1, k2, d3, kind)
     if dora and side.dora[0]:
         bits |= side.dora[0]
         han += dora * side.dora[1]
@@ -377,10 +403,13 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
         han += red * side.aka[1]
     if riichi != "none":
         for kind in ura_found.dora:
-            ura += _count(k0, k1, k2, k3, kind)
+            ura += _count(k0, k1, k2, d3, kind)
         if ura and side.ura[0]:
             bits |= side.ura[0]
             han += ura * side.ura[1]
+    if n_nuki and side.nuki[0]:
+        bits |= side.nuki[0]
+        han += n_nuki * side.nuki[1]
     h0: i64 = 0
     h1: i64 = 0
     h2: i64 = 0
@@ -448,7 +477,7 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
             return _failure(rid, "no_yaku", no_yaku_message(description))
         return _failure(rid, "not_a_winning_hand", not_winning_message(description))
     return _render(plan, side, rid, best_rank, best_bits, tsumo, seat == EAST, honba, sticks,
-                   dora, red, ura)
+                   dora, red, ura, n_nuki)
 
 
 def _fields(record: dict[str, Any]) -> tuple[tuple[Any, ...], bool] | None:
@@ -774,7 +803,7 @@ def _possible(riichi: str, flags: tuple[bool, ...], *, tsumo: bool, closed: bool
 
 def _render(
     plan: Plan, side: Side, rid: str, rank: int, bits: int, tsumo: bool, dealer: bool,
-    honba: int, sticks: int, dora: int, aka: int, ura: int,
+    honba: int, sticks: int, dora: int, aka: int, ura: int, nuki: int,
 ) -> dict[str, Any]:
     han = (rank >> 10) & 1023
     fu = rank & 1023
@@ -790,8 +819,8 @@ def _render(
         limit: str | None = "yakuman"
     else:
         listed = side.listed.get(bits) or _listed(side, bits)
-        if bits & side.counted:  # dora, aka_dora, ura_dora: han per occurrence x count
-            counts = (1, dora, aka, ura)
+        if bits & side.counted:  # dora, aka, ura, nukidora: han per occurrence x count
+            counts = (1, dora, aka, ura, nuki)
             yaku = [{"name": name, "han": value * counts[which]} for name, value, which in listed]
         else:
             yaku = [{"name": name, "han": value} for name, value, _ in listed]
@@ -820,8 +849,8 @@ def _render(
 
 def _listed(side: Side, bits: int) -> tuple[tuple[str, int, int], ...]:
     """The yaku of ``bits`` in table order: (name, han per occurrence, which count
-    multiplies it: 0 none, 1 dora, 2 aka, 3 ura). Memoised per table."""
-    which = {side.dora[0]: 1, side.aka[0]: 2, side.ura[0]: 3}
+    multiplies it: 0 none, 1 dora, 2 aka, 3 ura, 4 nuki). Memoised per table."""
+    which = {side.dora[0]: 1, side.aka[0]: 2, side.ura[0]: 3, side.nuki[0]: 4}
     found = side.listed[bits] = tuple(
         (side.names[bit], side.values[bit], which.get(bit, 0)) for bit in _bits_of(bits)
     )

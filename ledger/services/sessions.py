@@ -26,6 +26,7 @@ from ledger.services.postings import related_loaded
 from parlor import policy
 from parlor.models import Parlor, Player, PointUnit, Rate, RulesetConfig, Table
 from parlor.policy import Action
+from parlor.services.ruleset_options import complete_options
 
 
 def _check_parlor_and_active(
@@ -133,13 +134,20 @@ def _open(
         raise LedgerError(
             LedgerErrorCode.TABLE_BUSY, f"table {table} already has an open session", field="table"
         )
+    # The complete option sets (a configuration keeps them; completed again for one written
+    # around its save): the session plays, and is audited, by them whatever the defaults become.
+    ruleset_options, game_options = complete_options(
+        ruleset_slug=ruleset_config.ruleset_slug,
+        options=dict(ruleset_config.options),
+        game_options=dict(ruleset_config.game_options),
+    )
     session = Session(
         parlor=parlor,
         table=table,
         ruleset_config=ruleset_config,
         ruleset_slug=ruleset_config.ruleset_slug,
-        ruleset_options=dict(ruleset_config.options),
-        game_options=dict(ruleset_config.game_options),
+        ruleset_options=ruleset_options,
+        game_options=game_options,
         rate=rate,
         point_unit=rate.point_unit,
         money_per_unit=rate.money_per_unit,

@@ -56,3 +56,20 @@ def overrides(specs: list[OptionSpec], values: Mapping[str, Any]) -> dict[str, d
         if value != spec.default:
             chosen[spec.scope][spec.name] = value
     return chosen
+
+
+def complete_options(
+    *, ruleset_slug: str, options: Any, game_options: Any
+) -> tuple[Any, Any]:
+    """The configuration's complete option sets (``engine.complete_options``): what it plays
+    by, defaults filled in. Values the engine refuses (or a ruleset it does not know) come
+    back as given: the validators report them, this only completes what is valid."""
+    from engine import complete_options as engine_complete
+    from engine.errors import EngineError
+
+    if not isinstance(options, dict) or not isinstance(game_options, dict):
+        return options, game_options
+    try:
+        return engine_complete(ruleset_slug, options, game_options)
+    except EngineError:
+        return options, game_options

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from engine import game, rulesets
+from engine import complete_options, game, rulesets
 from parlor.forms import BUILT_FOR, ruleset_config_form
 from parlor.models import RulesetConfig
 from parlor.option_help import option_help
@@ -64,7 +64,9 @@ def test_the_form_has_a_typed_field_per_option_with_label_default_and_help() -> 
         assert "ノーテン罰符" in str(form.fields["game__noten_penalty"].help_text)
 
 
-def test_saving_stores_only_what_differs_from_the_defaults() -> None:
+def test_saving_stores_the_complete_option_set() -> None:
+    """What the manager changed, and every other option at its default of the day: a later
+    change of a default does not change this configuration's games (issue 32)."""
     parlor = ParlorFactory()
     form_class = ruleset_config_form("toutenkou")
     data = defaults_posted(
@@ -76,8 +78,10 @@ def test_saving_stores_only_what_differs_from_the_defaults() -> None:
     assert form.is_valid(), form.errors
     config = form.save()
 
-    assert config.options == {"aka": False}
-    assert config.game_options == {"noten_penalty": 30, "ties": "share"}
+    assert (config.options, config.game_options) == complete_options(
+        "toutenkou", {"aka": False}, {"noten_penalty": 30, "ties": "share"}
+    )
+    assert config.options["aka"] is False and config.options["tiles"] == 112
 
 
 def test_the_engines_refusal_shows_on_the_option_it_names() -> None:
@@ -121,7 +125,9 @@ def test_the_admin_page_edits_a_configuration_through_the_fields(admin_client: C
 
     assert response.status_code == 302, response.content.decode()[:3000]
     config.refresh_from_db()
-    assert (config.options, config.game_options) == ({"kuitan": False}, {})
+    assert (config.options, config.game_options) == complete_options(
+        "speed-tonpuu", {"kuitan": False}, {}
+    )
 
 
 def test_the_add_page_shows_the_asked_rulesets_options(admin_client: Client) -> None:

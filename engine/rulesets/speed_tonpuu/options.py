@@ -23,12 +23,21 @@ Apply = Callable[[Ruleset, Any], Ruleset]
 
 
 def _yaku_toggle(*names: str) -> Apply:
-    """Turn yaku on or off, keeping the table's order and any re-valued entries."""
+    """Turn yaku on or off, keeping the table's order, any re-valued entries and any yaku
+    the table has beyond SPEED_YAKU (a project's own): one turned on goes after the yaku
+    that precedes it in SPEED_YAKU."""
 
     def apply(r: Ruleset, on: Any) -> Ruleset:
-        present = {y.name: y for y in r.yaku}
-        wanted = set(present) | set(names) if on else set(present) - set(names)
-        return r.replace(yaku=tuple(present.get(y.name, y) for y in SPEED_YAKU if y.name in wanted))
+        if not on:
+            return r.replace(yaku=tuple(y for y in r.yaku if y.name not in names))
+        table = list(r.yaku)
+        for position, y in enumerate(SPEED_YAKU):
+            if y.name not in names or any(t.name == y.name for t in table):
+                continue
+            before = {p.name for p in SPEED_YAKU[:position]}
+            at = max((i + 1 for i, t in enumerate(table) if t.name in before), default=0)
+            table.insert(at, y)
+        return r.replace(yaku=tuple(table))
 
     return apply
 

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
+import engine
 from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.models import Account, AccountKind, Session, SessionState
 from ledger.services.sessions import session_mark_settled, session_open
@@ -49,7 +50,11 @@ def test_open_seats_the_players_in_order_and_copies_rules_and_rate(staff: User) 
     assert [seat.seat for seat in seats] == [0, 1, 2, 3]
     assert session.state == SessionState.OPEN
     assert session.opened_by == staff
-    assert (session.ruleset_slug, session.game_options) == ("riichi-standard", {"length": "east"})
+    # The complete option set: the configuration's length, every other option's default.
+    assert session.ruleset_slug == "riichi-standard"
+    assert session.game_options == engine.complete_options(
+        "riichi-standard", {}, {"length": "east"}
+    )[1]
     assert (session.money_per_unit, session.game_fee) == (50, 400)
     # Later edits of the configuration leave the session's copy alone.
     kwargs["rate"].game_fee = 900

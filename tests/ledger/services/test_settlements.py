@@ -322,12 +322,14 @@ def test_placement_only_game_lets_sticks_kept_by_the_house_lapse(
 def test_three_player_game_closes_with_three_settlements(
     manager: User, record: Record, staff: User
 ) -> None:
-    # tenhou-sanma, East only: 35,000 start, 40,000 return, uma 15/0/-15 thousand. Three
-    # all-noten draws pass the deal round; tied scores place by seat (seat 0 first).
-    # 1st: 15,000 - 5,000 + oka 15,000 = 25,000; 2nd: -5,000; 3rd: -15,000 - 5,000 = -20,000.
+    # tenhou-sanma, East only, no sudden death: 35,000 start, 40,000 return, uma 15/0/-15
+    # thousand. Three all-noten draws pass the deal round; tied scores place by seat (seat 0
+    # first). 1st: 15,000 - 5,000 + oka 15,000 = 25,000; 2nd: -5,000; 3rd: -20,000.
     session = SessionFactory(
         ruleset_config__ruleset_slug="tenhou-sanma",
-        ruleset_config__game_options={"length": "east"},
+        ruleset_config__game_options={
+            "length": "east", "sudden_death": False, "uma": [15000, 0, -15000]
+        },
         players=factory.LazyAttribute(lambda o: [PlayerFactory(parlor=o.parlor) for _ in "abc"]),
         rate__money_per_unit=50,
         rate__game_fee=0,

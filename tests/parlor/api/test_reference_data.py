@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from engine import complete_options
 from ledger.services.sessions import session_open
 from parlor.models import Player
 from parlor.services.roles import ROLE_MANAGER
@@ -56,7 +57,11 @@ def test_a_valid_configuration_is_saved(role_groups: None, api_as: RoleClients) 
     response = post(api_as("manager"), "/api/ruleset-configs/", body)
 
     assert response.status_code == 201
-    assert response.json()["game_options"] == {"length": "east"}
+    # Kept complete: the given option and every other at its default (issue 32).
+    assert response.json()["game_options"] == complete_options(
+        "riichi-standard", {}, {"length": "east"}
+    )[1]
+    assert response.json()["game_options"]["length"] == "east"
 
 
 def test_editing_one_option_rechecks_it_against_the_saved_ruleset(

@@ -17,8 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
+from engine.bench.toutenkou_hands import random_record
 from tests.engine.game.games import game, settled
-from tests.engine.rulesets.toutenkou.random_hands import random_record
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
