@@ -25,7 +25,7 @@ from ledger.games import game_json
 from ledger.models import HandResult, Session, Settlement
 from ledger.services.audit import ledger_audit
 from ledger.services.settlements import session_close
-from tests.ledger.conftest import Record
+from tests.fixtures.sessions import Record
 from tests.ledger.factories import SessionFactory, draw, ron
 
 pytestmark = pytest.mark.django_db
