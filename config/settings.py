@@ -236,6 +236,16 @@ CELERY_RESULT_BACKEND = env_optional("CELERY_RESULT_BACKEND") or (
     CELERY_BROKER_URL if CELERY_BROKER_URL and CELERY_BROKER_URL.startswith("redis") else None
 )
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# kombu's Redis transport with the mend that keeps a worker alive through a Redis outage
+# (config/broker_transport.py; docs/jobs.md, "Redis going away").
+# A worker retries a lost broker for ever (every 2, 4, ... then 30 seconds), not 100 times
+# (about 48 minutes) before exiting: a long Redis outage must not need someone to restart it.
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_BROKER_TRANSPORT = (
+    "config.broker_transport:Transport"
+    if CELERY_BROKER_URL and CELERY_BROKER_URL.startswith(("redis://", "rediss://"))
+    else None
+)
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]

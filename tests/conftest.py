@@ -8,6 +8,7 @@ they are skipped and the end of the run lists them; with REQUIRE_SERVICES=1
 
 import functools
 import os
+import shutil
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -26,7 +27,13 @@ LOCAL_TEST_REDIS_URL = "redis://127.0.0.1:6379/15"
 
 POSTGRES = "PostgreSQL"
 REDIS = "Redis"
-SERVICE_MARKERS = {"requires_postgres": POSTGRES, "requires_redis": REDIS}
+# Tests that stop and start a Redis of their own (tests/ledger/tasks/own_redis.py).
+REDIS_SERVER = "redis-server"
+SERVICE_MARKERS = {
+    "requires_postgres": POSTGRES,
+    "requires_redis": REDIS,
+    "requires_redis_server": REDIS_SERVER,
+}
 
 _skipped_for_lack_of: dict[str, list[str]] = {}
 _why_missing: dict[str, str] = {}
@@ -56,7 +63,17 @@ def _postgres_missing() -> str | None:
     return f"the test database is {connection.vendor}; set DATABASE_URL=postgres://..."
 
 
-_MISSING: dict[str, Callable[[], str | None]] = {POSTGRES: _postgres_missing, REDIS: _redis_missing}
+def _redis_server_missing() -> str | None:
+    if shutil.which("redis-server"):
+        return None
+    return "no redis-server on PATH (Debian: apt-get install redis-server)"
+
+
+_MISSING: dict[str, Callable[[], str | None]] = {
+    POSTGRES: _postgres_missing,
+    REDIS: _redis_missing,
+    REDIS_SERVER: _redis_server_missing,
+}
 
 
 def require_service(service: str, *, nodeid: str) -> None:

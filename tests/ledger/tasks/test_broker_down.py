@@ -10,7 +10,6 @@ nothing listens, with the tasks sent for real (not run in process).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -20,13 +19,13 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from config.celery import app as celery_app
 from ledger.models import ExportJob, ExportState, SessionState
 from ledger.selectors.closing import session_close_state
 from ledger.services.exports import export_request
 from ledger.services.queue import close_enqueue, export_enqueue
 from tests.ledger.api.support import RoleClients, api_as, post, role_groups
 from tests.ledger.exports.support import closed_session, today
+from tests.ledger.tasks.broker import tasks_sent_to
 from tests.ledger.tasks.support import NOT_CLOSED, close_postings, finished_session
 
 pytestmark = pytest.mark.django_db
@@ -36,42 +35,11 @@ __all__ = ["api_as", "role_groups"]
 NOWHERE = "redis://127.0.0.1:1/15"  # nothing listens on port 1
 
 
-def _forget_connections() -> None:
-    # The app keeps its broker connections, producers and result backend for the URLs it had.
-    celery_app._pool = None
-    celery_app.amqp._producer_pool = None
-    celery_app._backend_cache = None
-    celery_app._local.__dict__.pop("backend", None)
-
-
 @contextmanager
 def broker_refusing() -> Iterator[None]:
     """Tasks are really sent, to a Redis that refuses the connection: broker and result backend."""
-    conf = celery_app.conf
-    names = ("task_always_eager", "broker_write_url", "result_backend", "task_publish_retry_policy")
-    saved = {name: conf[name] for name in names}
-    # Celery reads CELERY_BROKER_URL from the environment before its own setting (CI sets it),
-    # so the URL is changed there too.
-    saved_environment = os.environ.get("CELERY_BROKER_URL")
-    os.environ["CELERY_BROKER_URL"] = NOWHERE
-    conf.update(
-        task_always_eager=False,
-        broker_write_url=NOWHERE,
-        result_backend=NOWHERE,
-        task_publish_retry_policy={"max_retries": 0},
-    )
-    _forget_connections()
-    try:
-        assert conf.broker_write_url == NOWHERE
+    with tasks_sent_to(NOWHERE, task_publish_retry_policy={"max_retries": 0}):
         yield
-    finally:
-        # Back up: tasks run again (in process, as everywhere in the suite but the worker tests).
-        conf.update(saved)
-        if saved_environment is None:
-            os.environ.pop("CELERY_BROKER_URL", None)
-        else:
-            os.environ["CELERY_BROKER_URL"] = saved_environment
-        _forget_connections()
 
 
 @pytest.fixture
