@@ -68,8 +68,8 @@ def child(job_id: int | None) -> None:
     import openpyxl  # noqa: F401
     import weasyprint  # noqa: F401
 
-    from ledger.models import ExportJob
-    from ledger.services.exports import export_run
+    from reports.models import ExportJob
+    from reports.services import export_run
 
     if job_id is None:
         print(json.dumps({"peak_mb": peak_rss_mb()}))
@@ -90,7 +90,7 @@ def run_child(job_id: int | None, env: dict[str, str]) -> dict[str, Any]:
     process = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
     samples: list[str] = []
     if job_id is not None:
-        from ledger.models import ExportJob
+        from reports.models import ExportJob
 
         while process.poll() is None:
             time.sleep(2)
@@ -118,9 +118,10 @@ def main() -> None:
         from django.db import connection
         from django.db.models import Count
 
-        from ledger.models import ExportJob, LedgerEntry, Session
+        from ledger.models import LedgerEntry, Session
         from ledger.services.closing import session_close_once
-        from ledger.services.exports import export_request
+        from reports.models import ExportJob
+        from reports.services import export_request
 
         world = parlor_with_players(players=args.players, tables=20)
         template = recorded_session(world)

@@ -25,7 +25,7 @@ from django.views.decorators.http import require_GET
 from kombu.utils.url import maybe_sanitize_url
 
 from config.celery import app as celery_app
-from ledger.selectors.stale_jobs import stale_jobs_count
+from reports.stale import stale_jobs_count
 
 logger = logging.getLogger(__name__)
 

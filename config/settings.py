@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "parlor",
     "ledger",
+    "reports",
     "console",
     "api",
     "axes",

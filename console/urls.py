@@ -14,8 +14,8 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import URLPattern, path
 
 from console import correction_page, seat_swap_page, session_actions, session_page
-from ledger.admin import slips
 from ledger.models import Session
+from reports import slip_view
 
 if TYPE_CHECKING:
     from console.admin import SessionAdmin
@@ -71,7 +71,7 @@ def console_urls(model_admin: SessionAdmin) -> list[URLPattern]:
         ),
         path(
             "<path:object_id>/slip/",
-            wrap(lambda r, s: slips.session_slip_view(r, s), ("GET",)),
+            wrap(lambda r, s: slip_view.session_slip_view(r, s), ("GET",)),
             name=f"{name}slip",
         ),
     ]

@@ -1,12 +1,16 @@
 """Celery tasks of the ledger. Each task calls one service and nothing more (docs/jobs.md).
 
+The exports' tasks, the day reports' and the sweep that sends lost jobs again are
+``reports.tasks`` (their registered names still ``ledger.tasks.*``, so that a task
+already queued in Redis runs after an upgrade).
+
 The close and the exports are acknowledged late and rejected when their
 worker is lost, so a task whose worker died is delivered again; their
 services are idempotent, so a second delivery changes nothing that the
 first finished. Database errors that may pass are retried with backoff.
 
 The interfaces (the admin, the API) send these tasks through
-``ledger.services.queue`` (``close_enqueue``, ``export_enqueue``), never directly.
+``ledger.services.queue`` (``close_enqueue``), never directly.
 """
 
 from __future__ import annotations
@@ -25,11 +29,6 @@ from ledger.services.closing import (
     session_close_job,
     sessions_close_overdue,
 )
-from ledger.services.exports import (
-    day_reports_build,
-    export_run,
-)
-from ledger.services.queue import stale_jobs_resend
 
 logger = logging.getLogger(__name__)
 
@@ -61,24 +60,6 @@ def close_session(session_id: int, by_id: int | None = None, stop: bool = False)
 def close_overdue_sessions() -> list[dict[str, Any]]:
     """Periodic: close the sessions left open past their parlor's closing hour."""
     return sessions_close_overdue(now=timezone.now())
-
-
-@shared_task(name="ledger.tasks.export_settlements", **RELIABLE)
-def export_settlements(job_id: int) -> dict[str, Any]:
-    """Build the export job's file (CSV, XLSX or PDF), showing progress as it goes."""
-    return export_run(job_id=job_id)
-
-
-@shared_task(name="ledger.tasks.build_day_reports", **RELIABLE)
-def build_day_reports() -> list[int]:
-    """Periodic: each parlor's report of its last ended business day, once per day."""
-    return day_reports_build(now=timezone.now())
-
-
-@shared_task(name="ledger.tasks.resend_stale_jobs", **RELIABLE)
-def resend_stale_jobs() -> dict[str, list[int]]:
-    """Periodic: send again the closes and exports whose task was lost with the queue."""
-    return stale_jobs_resend(now=timezone.now())
 
 
 @shared_task(name="ledger.tasks.audit_ledger")

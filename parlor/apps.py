@@ -19,9 +19,12 @@ class ParlorConfig(AppConfig):
     verbose_name = _("Parlor")
 
     def ready(self) -> None:
-        # Once per migrate, when the ledger's turn comes (it follows parlor in INSTALLED_APPS):
-        # by then auth has made both apps' permissions, which the groups are given.
-        ledger = apps.get_app_config("ledger")
+        # Once per migrate, when the last of the apps the roles cover has its turn (they follow
+        # parlor in INSTALLED_APPS): by then auth has made all their permissions, which the
+        # groups are given.
+        from parlor.services.roles import MANAGED_APPS
+
+        last = [config for config in apps.get_app_configs() if config.label in MANAGED_APPS][-1]
         post_migrate.connect(
-            _sync_roles_after_migrate, sender=ledger, dispatch_uid="parlor.roles_sync"
+            _sync_roles_after_migrate, sender=last, dispatch_uid="parlor.roles_sync"
         )

@@ -1,11 +1,11 @@
-"""The ledger's admin: read-only books, hands and audit lists, close jobs, exports.
+"""The ledger's admin: read-only books, hands and audit lists, close jobs.
 
 Modules: ``hands``, ``books`` and ``audit`` (read-only lists), ``roles``
-(who may do what), ``display`` (hands as the pages show them), ``closing`` and
-``exports`` (background jobs: closes and exports, docs/jobs.md). The session
-list and its page, the staff's table console, are the ``console`` app's.
+(who may do what), ``display`` (hands as the pages show them), ``closing``
+(background closes, docs/jobs.md). The session list and its page, the staff's
+table console, are the ``console`` app's; the exports' admin is ``reports.admin``.
 """
 
-from ledger.admin import audit, books, closing, exports, hands, scoreboard
+from ledger.admin import audit, books, closing, hands, scoreboard
 
-__all__ = ["audit", "books", "closing", "exports", "hands", "scoreboard"]
+__all__ = ["audit", "books", "closing", "hands", "scoreboard"]

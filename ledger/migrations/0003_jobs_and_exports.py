@@ -2,9 +2,14 @@
 
 import django.db.models.deletion
 import django.utils.timezone
-import ledger.models.exports
 from django.conf import settings
 from django.db import migrations, models
+
+
+def export_upload_to(job, filename):
+    # The export's file path as it was when this migration was written; the model has since
+    # moved to the reports app (reports.models.export_upload_to, reports/migrations/0001).
+    return f"exports/{job.parlor_id}/{filename}"
 
 
 def _session_close_append_only(apps, schema_editor):
@@ -133,7 +138,7 @@ class Migration(migrations.Migration):
                     models.FileField(
                         blank=True,
                         max_length=255,
-                        upload_to=ledger.models.exports.export_upload_to,
+                        upload_to=export_upload_to,
                         verbose_name="file",
                     ),
                 ),

@@ -15,7 +15,6 @@ linked to the hands and postings they explain.
 from ledger.models.accounts import Account, AccountKind
 from ledger.models.closing import SessionClose, SessionClosing
 from ledger.models.corrections import Correction, CorrectionKind
-from ledger.models.exports import ExportFormat, ExportJob, ExportKind, ExportScope, ExportState
 from ledger.models.hands import HandKind, HandResult, live_hand_q
 from ledger.models.jobs import CloseJobState, JobError, JobErrorCode, job_error
 from ledger.models.penalties import Penalty, PenaltyKind
@@ -31,11 +30,6 @@ __all__ = [
     "CloseJobState",
     "Correction",
     "CorrectionKind",
-    "ExportFormat",
-    "ExportJob",
-    "ExportKind",
-    "ExportScope",
-    "ExportState",
     "HandKind",
     "HandResult",
     "live_hand_q",

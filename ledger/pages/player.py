@@ -25,8 +25,6 @@ from api.permissions import user_player
 from ledger.admin.display import hand_view
 from ledger.business_days import business_day_bounds
 from ledger.engine_results import hand_outcome
-from ledger.exports.scope import Window
-from ledger.exports.statements import money_text, statement_html
 from ledger.games import starting_points
 from ledger.selectors import player_balance, session_scoreboard
 from ledger.selectors.players import (
@@ -38,6 +36,8 @@ from ledger.selectors.players import (
 )
 from ledger.selectors.standings import month_of
 from parlor.models import Player
+from reports.scope import Window
+from reports.statements import money_text, statement_html
 
 LOGIN_URL = "/me/login/"
 SESSIONS_SHOWN = 100

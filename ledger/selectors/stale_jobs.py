@@ -1,4 +1,4 @@
-"""Stale jobs: closes and exports answered "queued" (or running) that no worker has finished.
+"""Stale closes: closes answered "queued" that no worker has finished (exports: ``reports.stale``).
 
 A job is stale when it has waited past a limit (docs/jobs.md, "Lost jobs"):
 
@@ -11,7 +11,7 @@ A job is stale when it has waited past a limit (docs/jobs.md, "Lost jobs"):
   older than that lost its task with the queue.
 
 A job's task is lost when Redis loses its queue (a restart without persistence,
-a flush): nothing else would ever run it. ``ledger.services.queue.stale_jobs_resend`` sends
+a flush): nothing else would ever run it. ``reports.queue.stale_jobs_resend`` sends
 stale jobs again; the close and the export are idempotent, so a task that was not
 lost after all and runs twice still posts once.
 """
@@ -23,9 +23,8 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db.models import F, Q, QuerySet
-from django.db.models.functions import Coalesce
 
-from ledger.models import ExportJob, ExportState, Session, SessionState
+from ledger.models import Session, SessionState
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,20 +52,6 @@ def stale_closes(*, now: datetime) -> QuerySet[Session]:
     ).order_by("close_requested_at", "pk")
 
 
-def stale_exports(*, now: datetime) -> QuerySet[ExportJob]:
-    """Export jobs queued, or running, past the limit."""
-    cutoffs = stale_cutoffs(now=now)
-    queued = Q(state=ExportState.QUEUED, last_sent__lt=cutoffs.queued_before)
-    running = Q(state=ExportState.RUNNING, started_at__lt=cutoffs.running_before) & (
-        Q(resent_at__isnull=True) | Q(resent_at__lt=cutoffs.running_before)
-    )
-    return (
-        ExportJob.objects.annotate(last_sent=Coalesce("resent_at", "requested_at"))
-        .filter(queued | running)
-        .order_by("requested_at", "pk")
-    )
-
-
 def close_is_stale(*, session: Session, now: datetime) -> bool:
     """The same test as ``stale_closes``, on a row already read (the admin's lists)."""
     if session.state != SessionState.OPEN or session.close_requested_at is None:
@@ -75,19 +60,3 @@ def close_is_stale(*, session: Session, now: datetime) -> bool:
     if failed is not None and failed >= session.close_requested_at:
         return False
     return session.close_requested_at < stale_cutoffs(now=now).queued_before
-
-
-def export_is_stale(*, job: ExportJob, now: datetime) -> bool:
-    """The same test as ``stale_exports``, on a row already read."""
-    cutoffs = stale_cutoffs(now=now)
-    if job.state == ExportState.QUEUED:
-        return (job.resent_at or job.requested_at) < cutoffs.queued_before
-    if job.state == ExportState.RUNNING and job.started_at is not None:
-        resent_long_ago = job.resent_at is None or job.resent_at < cutoffs.running_before
-        return job.started_at < cutoffs.running_before and resent_long_ago
-    return False
-
-
-def stale_jobs_count(*, now: datetime) -> int:
-    """How many closes and exports are stale now (/healthz)."""
-    return stale_closes(now=now).count() + stale_exports(now=now).count()

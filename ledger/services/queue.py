@@ -1,12 +1,12 @@
 """Sending the ledger's jobs to the queue: a request recorded, its task sent after commit.
 
-``close_enqueue`` and ``export_enqueue`` are the interfaces' way in (the
-admin and the API): they record the request through a service and send the
-task (``ledger.tasks``) once the request's transaction has committed. When
-the broker (Redis) does not answer, the request stays recorded and is marked
-not sent, with the reason, where the admin and the API show it (a failed
-close, a failed export); asking again once Redis is back sends it
-(docs/jobs.md). ``stale_jobs_resend`` sends again what the queue lost.
+``close_enqueue`` is the interfaces' way in (the admin and the API; exports
+have theirs in ``reports.queue``): it records the request through a service and
+sends the task (``ledger.tasks``) once the request's transaction has committed.
+When the broker (Redis) does not answer, the request stays recorded and is marked
+not sent, with the reason, where the admin and the API show it (a failed close);
+asking again once Redis is back sends it (docs/jobs.md). ``stale_closes_resend``
+sends again what the queue lost.
 """
 
 from __future__ import annotations
@@ -22,11 +22,10 @@ from kombu.exceptions import OperationalError as KombuOperationalError
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from ledger.models import ExportJob, ExportState, JobErrorCode, Session, job_error
+from ledger.models import JobErrorCode, Session, job_error
 from ledger.selectors.closing import CloseState, session_close_state
-from ledger.selectors.stale_jobs import stale_closes, stale_exports
+from ledger.selectors.stale_jobs import stale_closes
 from ledger.services.closing import jobs_user, session_close_failure_record, session_close_request
-from ledger.services.exports import export_resend_record, export_unsent_record
 
 logger = logging.getLogger(__name__)
 
@@ -39,14 +38,14 @@ BROKER_UNAVAILABLE: tuple[type[Exception], ...] = (
 )
 
 
-def _unsent_reason(what: str, error: Exception) -> str:
+def unsent_reason(what: str, error: Exception) -> str:
     return (
         f"the job queue (Redis) did not answer, so the {what} was not sent: {error}."
         " Nothing was posted; ask again once the queue is back."
     )
 
 
-def _send_or_note(send: Callable[[], object], note_unsent: Callable[[Exception], None]) -> None:
+def send_or_note(send: Callable[[], object], note_unsent: Callable[[Exception], None]) -> None:
     """Send a task; when the broker does not answer, note it on the request instead of failing.
 
     Runs after the request's commit, so raising here would answer an error
@@ -73,7 +72,7 @@ def close_enqueue(*, session: Session, by: User, stop: bool = False) -> CloseSta
     session_id = session.pk
 
     def note_unsent(error: Exception) -> None:
-        reason = job_error(JobErrorCode.QUEUE_UNAVAILABLE, _unsent_reason("close", error))
+        reason = job_error(JobErrorCode.QUEUE_UNAVAILABLE, unsent_reason("close", error))
         session_close_failure_record(session_id=session_id, error=reason)
 
     with transaction.atomic():
@@ -81,52 +80,17 @@ def close_enqueue(*, session: Session, by: User, stop: bool = False) -> CloseSta
         send = partial(
             tasks.close_session.apply_async, (session_id, by.pk, stop), ignore_result=True
         )
-        transaction.on_commit(partial(_send_or_note, send, note_unsent))
+        transaction.on_commit(partial(send_or_note, send, note_unsent))
     # Read again: without a broker the task has already run.
     return session_close_state(session=Session.objects.get(pk=session_id))
 
 
-def export_was_not_sent(job: ExportJob) -> bool:
-    """The broker did not take the job (export_enqueue marked it failed)."""
-    return job.state == ExportState.FAILED and job.error_code == JobErrorCode.QUEUE_UNAVAILABLE
-
-
-def export_enqueue(*, job: ExportJob) -> ExportJob:
-    """Send a requested export job to a worker once its row is committed.
-
-    When the broker does not take it, the job is marked failed with the reason,
-    so "run again" (admin) or a new request (API) sends it once Redis is back.
-    """
-    from ledger import tasks  # the tasks import the services: imported when sending
-
-    job_id = job.pk
-
-    def note_unsent(error: Exception) -> None:
-        export_unsent_record(job_id=job_id, reason=_unsent_reason("export", error))
-
-    send = partial(tasks.export_settlements.apply_async, (job_id,), ignore_result=True)
-    transaction.on_commit(partial(_send_or_note, send, note_unsent))
-    return job
-
-
-def stale_jobs_resend(*, now: datetime) -> dict[str, list[int]]:
-    """Send again every stale close and export (``ledger.selectors.stale_jobs``).
-
-    A close is asked for again as its interface asked (by the jobs user, with
-    its ``stop``); an export is noted as sent again. Both tasks are idempotent:
-    when the first task was only slow, not lost, the second finds the work done
-    (or claims the same job) and posts nothing twice. Returns the ids sent.
-    """
+def stale_closes_resend(*, now: datetime) -> list[int]:
+    """Ask again for every stale close (``ledger.selectors.stale_jobs``), as its interface
+    asked (by the jobs user, with its ``stop``); returns the sessions' ids."""
     by = jobs_user()
     closes: list[int] = []
     for session in stale_closes(now=now):
         close_enqueue(session=session, by=by, stop=session.close_stop)
         closes.append(session.pk)
-    exports: list[int] = []
-    for job in stale_exports(now=now):
-        if export_resend_record(job_id=job.pk, at=now):
-            export_enqueue(job=job)
-            exports.append(job.pk)
-    if closes or exports:
-        logger.warning("stale jobs sent again: closes %s, exports %s", closes, exports)
-    return {"closes": closes, "exports": exports}
+    return closes

@@ -1,7 +1,7 @@
 """Account roles as auth groups, and what each may do.
 
-- manager: everything on parlor and ledger data.
-- staff: sees parlor and ledger data, adds and changes ledger records and
+- manager: everything on parlor, ledger and reports data.
+- staff: sees parlor and ledger data, adds and changes ledger records (exports too) and
   players (members are registered at the desk), deletes nothing.
 - player: sees the parlor's ruleset configurations and rates.
 
@@ -16,7 +16,9 @@ ROLE_MANAGER = "manager"
 ROLE_STAFF = "staff"
 ROLE_PLAYER = "player"
 
-MANAGED_APPS = ("parlor", "ledger")
+# The apps whose models the roles cover: the books (ledger) and their reports (exports).
+MANAGED_APPS = ("parlor", "ledger", "reports")
+BOOKS_APPS = ("ledger", "reports")
 
 
 def role_permissions(*, role: str) -> QuerySet[Permission]:
@@ -26,7 +28,7 @@ def role_permissions(*, role: str) -> QuerySet[Permission]:
     if role == ROLE_STAFF:
         return managed.filter(
             Q(codename__startswith="view_")
-            | Q(content_type__app_label="ledger", codename__regex=r"^(add|change)_")
+            | Q(content_type__app_label__in=BOOKS_APPS, codename__regex=r"^(add|change)_")
             | Q(content_type__app_label="parlor", codename__in=["add_player", "change_player"])
         )
     if role == ROLE_PLAYER:

@@ -15,7 +15,9 @@ import pytest
 from django.conf import settings
 
 # What makemessages reads: every app, the project's templates, and the catalogue itself.
-SOURCES = ("api", "config", "console", "engine", "ledger", "parlor", "templates", "locale")
+SOURCES = (
+    "api", "config", "console", "engine", "ledger", "parlor", "reports", "templates", "locale",
+)  # fmt: skip
 PO = Path(settings.BASE_DIR) / "locale" / "ja" / "LC_MESSAGES" / "django.po"
 MO = PO.with_suffix(".mo")
 CONTEXT_SEPARATOR = "\x04"

@@ -9,10 +9,11 @@ from rest_framework import serializers
 from rest_framework.reverse import reverse
 
 from api.scoping import limit_fields
-from ledger.exports.download import export_is_ready
-from ledger.models import CloseJobState, ExportJob, ExportKind, ExportScope
+from ledger.models import CloseJobState
 from parlor.models import Parlor, Player
 from parlor.policy import Action
+from reports.download import export_is_ready
+from reports.models import ExportJob, ExportKind, ExportScope
 
 REQUESTABLE_KINDS = [kind for kind in ExportKind.values if kind != ExportKind.DAY_REPORT]
 

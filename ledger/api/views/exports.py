@@ -39,14 +39,16 @@ from ledger.api.serializers.exports import (
     ExportRequestSerializer,
 )
 from ledger.errors import LedgerErrorCode, RequestErrorCode
-from ledger.exports.download import export_file_response, export_is_ready
-from ledger.models import ExportJob, ExportKind, ExportScope, Session
+from ledger.models import Session
 from ledger.selectors.closing import session_close_state
-from ledger.services.exports import ExportRequestError, export_request
-from ledger.services.queue import close_enqueue, export_enqueue
+from ledger.services.queue import close_enqueue
 from parlor import policy
 from parlor.models import Player
 from parlor.policy import Action
+from reports.download import export_file_response, export_is_ready
+from reports.models import ExportJob, ExportKind, ExportScope
+from reports.queue import export_enqueue
+from reports.services import ExportRequestError, export_request
 
 
 def acting_user(request: Request) -> User:

@@ -23,11 +23,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.permissions import RolePermission
-from ledger.exports.standings import CONTENT_TYPES, standings_file, standings_file_name
 from ledger.selectors.standings import SORT_FIELDS, Standings, month_of, parlor_standings
 from parlor import policy
 from parlor.models import Parlor
 from parlor.policy import Action
+from reports.standings import CONTENT_TYPES, standings_file, standings_file_name
 
 BIGINT_MAX = 2**63 - 1
 # Business days far outside these cannot hold a game and would overflow the day bounds.

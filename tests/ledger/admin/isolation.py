@@ -16,12 +16,13 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.test import Client
 
-from ledger.models import ExportJob, ScoreboardLink, Session
+from ledger.models import ScoreboardLink, Session
 from ledger.services.corrections import hand_void
 from ledger.services.hands import hand_record
 from ledger.services.sessions import session_mark_settled
 from ledger.services.settlements import session_close
 from parlor.models import Parlor, Player, Rate, RulesetConfig, Table
+from reports.models import ExportJob
 from tests.fixtures.clients import DAISANGEN
 from tests.ledger.factories import PINFU_TANYAO, SessionFactory, chonbo, ron
 from tests.parlor.factories import ParlorFactory, PlayerFactory, member_of

@@ -1,4 +1,4 @@
-"""The background jobs in the admin (ledger/admin/exports.py and closing.py).
+"""The background jobs in the admin (reports/admin.py and closing.py).
 
 Exports: the list shows each job's progress and, once done, a download link;
 "Add export" queues one; failed ones can be run again. Closes: the "session
@@ -16,14 +16,15 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from ledger.models import ExportJob, ExportState, SessionState
-from tests.ledger.exports.support import closed_session, today
+from ledger.models import SessionState
+from reports.models import ExportJob, ExportState
 from tests.ledger.tasks.support import close_postings, finished_session, unfinished_session
+from tests.reports.support import closed_session, today
 
 pytestmark = pytest.mark.django_db
 
 Capture = Callable[..., Any]
-EXPORTS = reverse("admin:ledger_exportjob_changelist")
+EXPORTS = reverse("admin:reports_exportjob_changelist")
 CLOSES = reverse("admin:ledger_sessionclosing_changelist")
 
 
@@ -42,15 +43,15 @@ def test_staff_request_an_export_and_download_it_from_the_list(
         "date_from": today(session).isoformat(),
     }  # fmt: skip
 
-    assert client.get(reverse("admin:ledger_exportjob_add")).status_code == 200
+    assert client.get(reverse("admin:reports_exportjob_add")).status_code == 200
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post(reverse("admin:ledger_exportjob_add"), form)
+        response = client.post(reverse("admin:reports_exportjob_add"), form)
 
     assert response.status_code == 302
     job = ExportJob.objects.get()
     assert job.state == ExportState.DONE, job.error
     listing = client.get(EXPORTS).content.decode()
-    download = reverse("admin:ledger_exportjob_download", args=[job.pk])
+    download = reverse("admin:reports_exportjob_download", args=[job.pk])
     assert download in listing
     assert '<progress value="100" max="100">' in listing
     file = client.get(download)
@@ -64,7 +65,7 @@ def test_a_bad_export_request_is_shown_on_the_form(
     session = finished_session(by=staff)
     form = {"kind": "statements", "format": "csv", "scope": "day", "parlor": session.parlor_id}
 
-    response = client_as("manager").post(reverse("admin:ledger_exportjob_add"), form)
+    response = client_as("manager").post(reverse("admin:reports_exportjob_add"), form)
 
     assert response.status_code == 200
     assert "statements exports are written as pdf" in response.content.decode()

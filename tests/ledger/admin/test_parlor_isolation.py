@@ -15,11 +15,12 @@ from django.apps import apps
 from django.contrib import admin
 from django.core.files.base import ContentFile
 
-from ledger.models import ExportJob, HandResult, Penalty, Session
+from ledger.models import HandResult, Penalty, Session
 from ledger.selectors import session_live_hands
 from parlor import policy
 from parlor.admin_scope import parlor_id_of
 from parlor.models import Membership, Player
+from reports.models import ExportJob
 from tests.ledger.admin.isolation import (
     CHONBO_POST,
     HAND_POST,
@@ -36,7 +37,7 @@ pytestmark = pytest.mark.django_db
 CHANGELISTS = [
     "ledger.session", "ledger.handresult", "ledger.penalty", "ledger.correction",
     "ledger.settlement", "ledger.posting", "ledger.ledgerentry", "ledger.account",
-    "ledger.exportjob", "ledger.sessionclosing", "ledger.scoreboardlink", "parlor.parlor",
+    "reports.exportjob", "ledger.sessionclosing", "ledger.scoreboardlink", "parlor.parlor",
     "parlor.player", "parlor.table", "parlor.rulesetconfig", "parlor.rate", "parlor.membership",
 ]  # fmt: skip
 
@@ -87,7 +88,7 @@ def a_objects(two: Parlors) -> dict[str, Any]:
         "ledger.posting": closed.postings.first(),
         "ledger.ledgerentry": closed.postings.first().entries.first(),  # type: ignore[union-attr]
         "ledger.account": two.a.player.ledger_accounts.first(),
-        "ledger.exportjob": two.a.export,
+        "reports.exportjob": two.a.export,
         "ledger.sessionclosing": two.a.open,
         "ledger.scoreboardlink": two.a.link,
         "parlor.parlor": two.a.parlor,
@@ -132,7 +133,7 @@ def session_urls(two: Parlors) -> list[tuple[str, str, dict[str, Any]]]:
         ("GET", f"{base}/{a.closed.pk}/settled/", {}),
         ("POST", f"{base}/{a.closed.pk}/settled/", {"confirm": "1"}),
         ("GET", f"{base}/{a.closed.pk}/slip/", {}),
-        ("GET", f"/admin/ledger/exportjob/{a.export.pk}/download/", {}),
+        ("GET", f"/admin/reports/exportjob/{a.export.pk}/download/", {}),
     ]
 
 
@@ -200,7 +201,7 @@ def test_an_export_downloads_only_in_its_parlor(two: Parlors) -> None:
     job = two.a.export
     job.state = "done"
     job.file.save("a.csv", ContentFile(b"player,money\n"), save=True)
-    target = f"/admin/ledger/exportjob/{job.pk}/download/"
+    target = f"/admin/reports/exportjob/{job.pk}/download/"
 
     assert two.a.client(STAFF).get(target).status_code == 200
     assert two.b.client(MANAGER).get(target).status_code == 404
@@ -214,9 +215,9 @@ def test_nothing_is_exported_from_another_parlor(two: Parlors, role: str) -> Non
     }  # fmt: skip
     count = ExportJob.objects.count()
 
-    response = two.b.client(role).post("/admin/ledger/exportjob/add/", form)
+    response = two.b.client(role).post("/admin/reports/exportjob/add/", form)
     rerun = two.b.client(role).post(
-        "/admin/ledger/exportjob/",
+        "/admin/reports/exportjob/",
         {"action": "run_again", "_selected_action": [two.a.export.pk]},
     )
 

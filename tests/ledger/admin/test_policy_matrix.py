@@ -27,11 +27,12 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
 
-from ledger.models import Correction, ExportJob, ScoreboardLink, Session
+from ledger.models import Correction, ScoreboardLink, Session
 from ledger.selectors import session_live_hands
 from parlor import policy
 from parlor.models import Membership, Parlor, Player, Role
 from parlor.policy import Action
+from reports.models import ExportJob
 from tests.ledger.admin.isolation import (
     CHONBO_POST,
     HAND_POST,
@@ -234,7 +235,7 @@ def export_books(world: World, client: Client, parlor: Parlor, state: str | None
     day = timezone.localdate().isoformat()
     form = {"kind": "settlements", "format": "csv", "scope": "day", "parlor": parlor.pk}
     form["date_from"] = day
-    response = client.post("/admin/ledger/exportjob/add/", form)
+    response = client.post("/admin/reports/exportjob/add/", form)
     return judged(response, ExportJob.objects.filter(parlor=parlor).exists(), "parlor")
 
 

@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 from django.test import override_settings
 
-from ledger.models import ExportJob, HandResult
+from ledger.models import HandResult
+from reports.models import ExportJob
 from tests.ledger.api.support import RoleClients, post
 from tests.ledger.api.world import World
 

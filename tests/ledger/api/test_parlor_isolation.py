@@ -20,9 +20,10 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
-from ledger.models import ExportJob, Session, Settlement
+from ledger.models import Session, Settlement
 from parlor.models import Player, Rate, RulesetConfig, Table
 from parlor.policy import Role
+from reports.models import ExportJob
 from tests.ledger.api.support import ledger_row_counts, token_client
 from tests.ledger.api.world import World, build_world
 from tests.ledger.factories import draw

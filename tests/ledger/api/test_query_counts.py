@@ -11,11 +11,12 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from ledger.models import ExportJob, Session
+from ledger.models import Session
 from ledger.services.corrections import hand_void
 from ledger.services.hands import hand_record
 from ledger.services.settlements import session_close
 from parlor.services.roles import ROLE_MANAGER
+from reports.models import ExportJob
 from tests.ledger.api.support import RoleClients, post, post_hand
 from tests.ledger.api.test_sessions import opening
 from tests.ledger.api.world import World, dealer_busts_seat_1

@@ -19,14 +19,16 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from ledger.models import ExportJob, ExportState, SessionState
+from ledger.models import SessionState
 from ledger.selectors.closing import session_close_state
-from ledger.services.exports import export_request
-from ledger.services.queue import close_enqueue, export_enqueue
+from ledger.services.queue import close_enqueue
+from reports.models import ExportJob, ExportState
+from reports.queue import export_enqueue
+from reports.services import export_request
 from tests.ledger.api.support import RoleClients, api_as, post, role_groups
-from tests.ledger.exports.support import closed_session, today
 from tests.ledger.tasks.broker import tasks_sent_to
 from tests.ledger.tasks.support import NOT_CLOSED, close_postings, finished_session
+from tests.reports.support import closed_session, today
 
 pytestmark = pytest.mark.django_db
 Capture = Any  # pytest-django's django_capture_on_commit_callbacks: the test's "commit"
@@ -133,14 +135,15 @@ def test_the_admin_warns_and_run_again_sends_it_once_redis_is_back(
     session = closed_session(by=staff)
     form = {"kind": "settlements", "format": "csv", "scope": "day",
             "parlor": session.parlor_id, "date_from": today(session).isoformat()}  # fmt: skip
+    add = reverse("admin:reports_exportjob_add")
     with broker_refusing():
-        response = client_as("staff").post(reverse("admin:ledger_exportjob_add"), form, follow=True)
+        response = client_as("staff").post(add, form, follow=True)
 
     assert "The job queue (Redis) did not answer" in response.content.decode()
     job = ExportJob.objects.get()
     assert job.state == ExportState.FAILED
 
-    changelist = reverse("admin:ledger_exportjob_changelist")
+    changelist = reverse("admin:reports_exportjob_changelist")
     client_as("manager").post(changelist, {"action": "run_again", "_selected_action": [job.pk]})
 
     job.refresh_from_db()

@@ -21,17 +21,21 @@ from django.test import Client, override_settings
 from django.utils import timezone
 
 from ledger import tasks
-from ledger.models import ExportJob, ExportState, Session, SessionState
-from ledger.selectors.stale_jobs import stale_closes, stale_exports, stale_jobs_count
-from ledger.services.exports import export_request
-from ledger.services.queue import close_enqueue, export_enqueue, stale_jobs_resend
+from ledger.models import Session, SessionState
+from ledger.selectors.stale_jobs import stale_closes
+from ledger.services.queue import close_enqueue
 from parlor.services.roles import ROLE_MANAGER
-from tests.ledger.exports.support import today
+from reports import tasks as report_tasks
+from reports.models import ExportJob, ExportState
+from reports.queue import export_enqueue, stale_jobs_resend
+from reports.services import export_request
+from reports.stale import stale_exports, stale_jobs_count
 from tests.ledger.factories import UserFactory
 from tests.ledger.tasks.pg import wait_until
 from tests.ledger.tasks.support import CLOSED_ONCE, NOT_CLOSED, close_postings, finished_session
 from tests.ledger.tasks.workers import Workers, workers
 from tests.parlor.factories import house_member
+from tests.reports.support import today
 
 pytestmark = [
     pytest.mark.requires_postgres,
@@ -49,7 +53,7 @@ def _past_the_limit() -> datetime:
 
 def _send_through(workers: Workers, monkeypatch: pytest.MonkeyPatch) -> None:
     """The app's tasks go to the test worker's queue on Redis, as in production."""
-    for task in (tasks.close_session, tasks.export_settlements):
+    for task in (tasks.close_session, report_tasks.export_settlements):
 
         def send(args: tuple[Any, ...], *, _name: str = task.name, **options: Any) -> object:
             return workers.send(_name, *args)

@@ -18,11 +18,13 @@ from openpyxl import load_workbook
 
 from config.celery import app as celery_app
 from ledger.business_days import business_day_bounds, business_day_of, last_closed_business_day
-from ledger.models import ExportJob, ExportKind, ExportState, Session, SessionState
+from ledger.models import Session, SessionState
 from ledger.services.closing import sessions_close_overdue
-from ledger.services.exports import day_reports_build
-from ledger.tasks import build_day_reports, close_overdue_sessions, close_session
+from ledger.tasks import close_overdue_sessions, close_session
 from parlor.models import Parlor
+from reports.models import ExportJob, ExportKind, ExportState
+from reports.services import day_reports_build
+from reports.tasks import build_day_reports
 from tests.ledger.tasks.support import (
     CLOSED_ONCE,
     NET,

@@ -11,15 +11,12 @@ from django.contrib.auth.models import User
 from django.test import Client, override_settings
 from django.utils import timezone
 
-from ledger.models import ExportJob, ExportState, JobErrorCode, Session, job_error
-from ledger.selectors.stale_jobs import (
-    close_is_stale,
-    export_is_stale,
-    stale_closes,
-    stale_exports,
-)
+from ledger.models import JobErrorCode, Session, job_error
+from ledger.selectors.stale_jobs import close_is_stale, stale_closes
 from ledger.services.closing import session_close_failure_record, session_close_request
-from ledger.services.exports import export_request, export_retry
+from reports.models import ExportJob, ExportState
+from reports.services import export_request, export_retry
+from reports.stale import export_is_stale, stale_exports
 from tests.ledger.factories import SessionFactory
 from tests.ledger.tasks.support import unfinished_session
 
@@ -100,7 +97,7 @@ def test_the_admin_shows_stale_closes_and_exports(
     manager = client_as("manager")
 
     closes = manager.get("/admin/ledger/sessionclosing/").content.decode()
-    exports = manager.get("/admin/ledger/exportjob/").content.decode()
+    exports = manager.get("/admin/reports/exportjob/").content.decode()
 
     assert 'queued <strong class="errornote">stale</strong>' in closes
     assert 'queued <strong class="errornote">stale</strong>' in exports

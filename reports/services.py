@@ -1,0 +1,361 @@
+"""Export jobs: requested by the admin or the API, run by a Celery worker (docs/jobs.md).
+
+``export_request`` checks what is asked and writes a queued job;
+``export_run`` claims it, streams its sheets into a file under
+``MEDIA_ROOT/exports/`` and marks it done or failed. Running a job twice (a
+redelivery after a worker died) builds the file again from the start and
+replaces the first attempt's; a job already done or failed is left alone.
+``day_reports_build`` is the periodic day report: one per parlor and
+business day, whatever the number of runs.
+"""
+
+from __future__ import annotations
+
+import gc
+import logging
+import tempfile
+import zipfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.core.files import File
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from ledger.business_days import last_closed_business_day
+from ledger.errors import LedgerErrorCode
+from ledger.models import JobErrorCode, Session, job_error
+from ledger.selectors.settlements import business_days_with_games
+from ledger.services.closing import RETRYABLE_ERRORS, jobs_user
+from parlor import policy
+from parlor.models import Parlor, Player
+from parlor.policy import Action
+from reports.models import (
+    FORMATS_BY_KIND,
+    ExportFormat,
+    ExportJob,
+    ExportKind,
+    ExportScope,
+    ExportState,
+)
+from reports.progress import Progress
+from reports.scope import Window, window_of
+from reports.sources import (
+    Sheet,
+    entries_sheet,
+    penalties_sheet,
+    settlements_sheet,
+    summary_sheet,
+    window_settlements,
+)
+from reports.statements import pdf_renderer, statement_html, statement_players
+from reports.writers import csv_write, xlsx_write
+
+logger = logging.getLogger(__name__)
+
+SHEETS_BY_KIND: dict[str, Callable[[Window], list[Sheet]]] = {
+    ExportKind.SETTLEMENTS: lambda w: [settlements_sheet(w)],
+    ExportKind.LEDGER_ENTRIES: lambda w: [entries_sheet(w)],
+    ExportKind.PENALTIES: lambda w: [penalties_sheet(w)],
+    ExportKind.DAY_REPORT: lambda w: [
+        summary_sheet(w),
+        settlements_sheet(w),
+        entries_sheet(w),
+        penalties_sheet(w),
+    ],  # fmt: skip
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ExportRequestError(Exception):
+    """A refused export request: a stable code, a message, the field at fault."""
+
+    code: LedgerErrorCode
+    message: str
+    field: str | None = None
+
+    def to_dict(self) -> dict[str, str]:
+        out = {"code": self.code.value, "message": self.message}
+        if self.field is not None:
+            out["field"] = self.field
+        return out
+
+
+# docs/hardening.md, "Limits": an export covers at most a year of business days, within
+# dates that every time zone and closing hour can turn into moments without overflowing.
+MAX_EXPORT_DAYS = 366
+EXPORT_FIRST_DAY = date(1900, 1, 1)
+EXPORT_LAST_DAY = date(9998, 12, 31)
+
+
+def _check_request(
+    *,
+    kind: str,
+    scope: str,
+    format: str,
+    parlor: Parlor,
+    player: Player | None,
+    date_from: date | None,
+    date_to: date | None,
+    language: str = "",
+) -> None:
+    def refuse(message: str, field: str) -> ExportRequestError:
+        return ExportRequestError(LedgerErrorCode.BAD_EXPORT, message, field)
+
+    if kind not in ExportKind.values:
+        raise refuse(f"{kind!r} is not an export kind ({', '.join(ExportKind.values)})", "kind")
+    if scope not in ExportScope.values:
+        raise refuse(f"{scope!r} is not a scope ({', '.join(ExportScope.values)})", "scope")
+    allowed = FORMATS_BY_KIND[kind]
+    if format not in allowed:
+        raise refuse(
+            f"{kind} exports are written as {', '.join(allowed)}, not {format!r}", "format"
+        )
+    languages = [code for code, _name in settings.LANGUAGES]
+    if language and language not in languages:
+        raise refuse(f"{language!r} is not a language ({', '.join(languages)})", "language")
+    if kind == ExportKind.DAY_REPORT:
+        raise refuse("day reports are built by the periodic job, not on request", "kind")
+    if scope == ExportScope.PLAYER:
+        if player is None:
+            raise refuse("a player's export needs the player", "player")
+        if player.parlor_id != parlor.pk:
+            raise refuse(f"player {player} does not belong to {parlor}", "player")
+    elif player is not None:
+        raise refuse(f"a {scope} export covers every player; use scope 'player'", "player")
+    if scope == ExportScope.DAY and (date_from is None or date_to not in (None, date_from)):
+        raise refuse("a day's export needs the day (date_from), and no other date_to", "date_from")
+    if scope == ExportScope.PERIOD and (date_from is None or date_to is None):
+        raise refuse("a period's export needs date_from and date_to", "date_to")
+    for name, day in (("date_from", date_from), ("date_to", date_to)):
+        if day is not None and not EXPORT_FIRST_DAY <= day <= EXPORT_LAST_DAY:
+            raise refuse(
+                f"{name} {day} is outside the books' calendar"
+                f" ({EXPORT_FIRST_DAY} to {EXPORT_LAST_DAY})",
+                name,
+            )
+    if date_from is not None and date_to is not None and date_to < date_from:
+        raise refuse(f"date_to {date_to} is before date_from {date_from}", "date_to")
+    if date_from is not None and date_to is not None:
+        days = (date_to - date_from).days + 1
+        if days > MAX_EXPORT_DAYS:
+            raise refuse(
+                f"{date_from} to {date_to} is {days:,} business days; an export covers at most"
+                f" {MAX_EXPORT_DAYS} (request one per year)",
+                "date_to",
+            )
+
+
+def export_request(
+    *,
+    kind: str,
+    scope: str,
+    format: str,
+    parlor: Parlor,
+    by: User,
+    player: Player | None = None,
+    date_from: date | None = None,
+    date_to: date | None = None,
+    language: str = "",
+) -> ExportJob:
+    """Write a queued export job (the caller enqueues it); raises ExportRequestError.
+
+    ``language`` prints the statements in it; empty, each player's own. A player
+    exports only their own statement (``policy.Action.EXPORT_OWN``).
+    """
+    own = scope == ExportScope.PLAYER and player is not None and player.user_id == by.pk
+    export_action = Action.EXPORT_OWN if own else Action.EXPORT_BOOKS
+    policy.check(by, export_action, parlor_id=parlor.pk)
+    _check_request(
+        kind=kind, scope=scope, format=format, parlor=parlor, player=player,
+        date_from=date_from, date_to=date_to, language=language,
+    )  # fmt: skip
+    if scope == ExportScope.DAY:
+        date_to = date_from
+    return ExportJob.objects.create(
+        kind=kind, scope=scope, format=format, parlor=parlor, player=player,
+        date_from=date_from, date_to=date_to, requested_by=by, language=language,
+    )  # fmt: skip
+
+
+def export_retry(*, job: ExportJob) -> ExportJob:
+    """Queue a failed job again (the caller enqueues it); a job in any other state is unchanged."""
+    ExportJob.objects.filter(pk=job.pk, state=ExportState.FAILED).update(
+        state=ExportState.QUEUED,
+        error_code="",
+        error="",
+        finished_at=None,
+        progress_done=0,
+        resent_at=timezone.now(),
+    )
+    job.refresh_from_db()
+    return job
+
+
+def export_resend_record(*, job_id: int, at: datetime) -> bool:
+    """Note that a stale job is sent again (the caller sends it); False if it has moved on."""
+    return bool(
+        ExportJob.objects.filter(
+            pk=job_id, state__in=[ExportState.QUEUED, ExportState.RUNNING]
+        ).update(resent_at=at)
+    )
+
+
+QUEUE_UNAVAILABLE = str(JobErrorCode.QUEUE_UNAVAILABLE)
+
+
+def export_unsent_record(*, job_id: int, reason: str) -> None:
+    """A queued job the broker would not take: failed, with why, so it can be run again."""
+    ExportJob.objects.filter(pk=job_id, state=ExportState.QUEUED).update(
+        state=ExportState.FAILED,
+        error_code=JobErrorCode.QUEUE_UNAVAILABLE,
+        error=f"{QUEUE_UNAVAILABLE}: {reason}",
+        finished_at=timezone.now(),
+    )
+
+
+def _claim(job_id: int) -> bool:
+    # A running job is claimed again: its worker died and the task was delivered anew.
+    return bool(
+        ExportJob.objects.filter(
+            pk=job_id, state__in=[ExportState.QUEUED, ExportState.RUNNING]
+        ).update(
+            state=ExportState.RUNNING,
+            started_at=timezone.now(),
+            attempts=F("attempts") + 1,
+            progress_done=0,
+            error_code="",
+            error="",
+        )
+    )
+
+
+def export_run(*, job_id: int) -> dict[str, Any]:
+    """Build the job's file; the result (as JSON) says the job's final state."""
+    if not _claim(job_id):
+        job = ExportJob.objects.filter(pk=job_id).first()
+        return {"job": job_id, "state": job.state if job else "missing", "ran": False}
+    job = ExportJob.objects.select_related("parlor", "player").get(pk=job_id)
+    try:
+        name = _build(job)
+    except RETRYABLE_ERRORS:
+        raise  # still running: the task's retry claims it again
+    except Exception as error:
+        # Kept on the job for the admin and the API; the traceback goes to the worker's log.
+        logger.exception("export job %s failed", job_id)
+        ExportJob.objects.filter(pk=job_id).update(
+            state=ExportState.FAILED,
+            error_code=JobErrorCode.INTERNAL_ERROR,
+            error=f"{type(error).__name__}: {error}",
+            finished_at=timezone.now(),
+        )
+        failure = job_error(JobErrorCode.INTERNAL_ERROR, f"{type(error).__name__}: {error}")
+        return {"job": job_id, "state": ExportState.FAILED, "ran": True, "error": failure}
+    found, days = _games_found(job)
+    ExportJob.objects.filter(pk=job_id).update(
+        state=ExportState.DONE,
+        found_games=found,
+        days_with_games=[day.isoformat() for day in days],
+        file=name,
+        finished_at=timezone.now(),
+        progress_done=F("progress_total"),
+    )
+    return {"job": job_id, "state": ExportState.DONE, "ran": True, "file": name}
+
+
+def _games_found(job: ExportJob) -> tuple[bool, list[date]]:
+    """Whether the window holds a live game; if not, the nearest business days that do."""
+    window = window_of(job)
+    if window_settlements(window).exists():
+        return True, []
+    days = business_days_with_games(
+        parlor=window.parlor, player=window.player, before=window.since, after=window.until
+    )
+    return False, days
+
+
+def _build(job: ExportJob) -> str:
+    """Write the file into a temporary directory, then store it; returns its storage name."""
+    window = window_of(job)
+    if job.file:
+        job.file.delete(save=False)  # an earlier attempt's, left by a worker that died
+    with tempfile.TemporaryDirectory(prefix="ledger-export-") as tmp:
+        path = Path(tmp) / "export"
+        extension = _write(job, window, path)
+        stem = f"{job.pk}-{job.kind}-{job.describe_scope().replace(' ', '_')}"
+        with path.open("rb") as built:
+            job.file.save(f"{stem}.{extension}", File(built), save=False)
+    return str(job.file.name)
+
+
+def _write(job: ExportJob, window: Window, path: Path) -> str:
+    if job.kind == ExportKind.STATEMENTS:
+        return _write_statements(job, window, path)
+    sheets = SHEETS_BY_KIND[job.kind](window)
+    progress = Progress(job_id=job.pk, total=sum(sheet.count() for sheet in sheets))
+    if job.format == ExportFormat.CSV:
+        csv_write(path, sheets[0], progress)
+    else:
+        xlsx_write(path, sheets, progress)
+    return str(job.format)
+
+
+def _write_statements(job: ExportJob, window: Window, path: Path) -> str:
+    """One PDF for a player's export; a ZIP of one PDF per player for a day or period."""
+    render = pdf_renderer()
+    players = statement_players(window)
+    progress = Progress(job_id=job.pk, total=len(players), every=1)
+    if job.scope == ExportScope.PLAYER:
+        html = statement_html(window=window, player=players[0], language=job.language)
+        path.write_bytes(render(html))
+        progress.advance()
+        progress.finish()
+        return "pdf"
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for player in players:
+            pdf = render(statement_html(window=window, player=player, language=job.language))
+            archive.writestr(f"{player.member_number}.pdf", pdf)
+            progress.advance()
+            # A rendered document is a web of reference cycles: free each before the next,
+            # or memory climbs with the number of players (benchmarks/export_memory.py).
+            gc.collect()
+    progress.finish()
+    return "zip"
+
+
+def day_reports_build(*, now: datetime) -> list[int]:
+    """Each parlor's report of its last ended business day, built once; returns the jobs run."""
+    ran: list[int] = []
+    for parlor in Parlor.objects.order_by("pk"):
+        day, ended = last_closed_business_day(parlor=parlor, now=now)
+        if not Session.objects.filter(parlor=parlor, opened_at__lt=ended).exists():
+            continue  # a parlor that has not played yet
+        job = _day_report_job(parlor, day)
+        if job.state in (ExportState.QUEUED, ExportState.RUNNING):
+            export_run(job_id=job.pk)
+            ran.append(job.pk)
+    return ran
+
+
+def _day_report_job(parlor: Parlor, day: date) -> ExportJob:
+    key = {"kind": ExportKind.DAY_REPORT, "parlor": parlor, "date_from": day}
+    try:
+        with transaction.atomic():
+            job, _ = ExportJob.objects.get_or_create(
+                **key,
+                defaults={
+                    "scope": ExportScope.DAY,
+                    "format": ExportFormat.XLSX,
+                    "date_to": day,
+                    "requested_by": jobs_user(),
+                },
+            )
+    except IntegrityError:  # another beat run made it at the same moment
+        job = ExportJob.objects.get(**key)
+    return job

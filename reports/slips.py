@@ -1,0 +1,237 @@
+"""A session's settlement slip: the closed game on one page, for the desk and the players.
+
+Placements, final scores, points with oka and uma, hand chips and placement
+chips apart, fees, money per seat, the penalties, and every live hand with
+its tiles (winning tile, dora and ura indicators). The figures are the live
+settlement's (``ledger.selectors.settlements``), so a re-closed session's slip
+shows the new money and never the superseded one.
+
+One template serves the screen, A4 and an 80 mm receipt printer; the PDF is
+WeasyPrint's, with the tile pictures (``ledger/tile_art.py``) handed to it
+directly, so rendering needs no web server and no font for the tiles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import date, datetime
+from enum import StrEnum
+from typing import Any
+from urllib.parse import urlsplit
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.templatetags.static import static
+from django.utils import timezone, translation
+
+from ledger import labels
+from ledger.admin.display import HandView, hand_view
+from ledger.business_days import business_day_of
+from ledger.engine_results import hand_outcome
+from ledger.games import starting_points
+from ledger.models import Penalty, Session, Settlement
+from ledger.selectors import session_scoreboard
+from ledger.selectors.settlements import live_settlements
+from ledger.tile_art import tile_svg
+from reports.statements import money_text
+
+TEMPLATE = "reports/slips/slip.html"
+TILE_URL_PREFIX = static("ledger/tiles/")
+
+
+class Paper(StrEnum):
+    """Where the slip is printed: an A4 sheet or an 80 mm receipt roll."""
+
+    A4 = "a4"
+    RECEIPT = "receipt"
+
+
+@dataclass(frozen=True, slots=True)
+class SlipSeat:
+    seat: int
+    wind: str
+    name: str
+    member_number: str
+    placement: int
+    final_score: int
+    points: int
+    hand_chips: int
+    placement_chips: int
+    chips: int
+    money: str
+    fee: str
+    net: str
+
+
+@dataclass(frozen=True, slots=True)
+class SlipPenalty:
+    hand: int
+    kind: str
+    cause: str
+    seat_wind: str
+    name: str
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class SlipHand:
+    position: int
+    view: HandView
+    dora: str
+    ura: str
+    # Per seat: its wind, the points this hand moved, its score after the hand.
+    seats: list[tuple[str, int, int]]
+
+
+@dataclass(frozen=True, slots=True)
+class SessionSlip:
+    session: Session
+    closed_at: datetime
+    business_day: date
+    seats: list[SlipSeat]
+    penalties: list[SlipPenalty]
+    hands: list[SlipHand]
+    names: list[str]
+
+
+def _seat(row: Settlement, session: Session) -> SlipSeat:
+    parlor = session.parlor
+    return SlipSeat(
+        seat=row.seat,
+        wind=str(labels.seat_wind(row.seat)),
+        name=row.player.name,
+        member_number=row.player.member_number,
+        placement=row.placement,
+        final_score=row.final_score,
+        points=row.points,
+        hand_chips=row.hand_chips,
+        placement_chips=row.placement_chips,
+        chips=row.chips,
+        money=money_text(row.money, parlor),
+        fee=money_text(row.fee, parlor),
+        net=money_text(row.net_money, parlor),
+    )
+
+
+def _indicators(payload: dict[str, Any], field: str) -> str:
+    """The indicators of the hand's (first) win, as one tile string."""
+    for win in payload.get("wins") or []:
+        record = win.get("record") or {}
+        tiles = record.get(field) or []
+        return "".join(str(tile) for tile in tiles)
+    return ""
+
+
+def session_slip(*, session: Session) -> SessionSlip | None:
+    """The slip of a closed or settled session; None while it has no live settlement."""
+    rows = list(
+        live_settlements(session=session).select_related("player", "posting").order_by("placement")
+    )
+    if not rows:
+        return None
+    board = session_scoreboard(session=session)
+    names = [player.name for player in board.players]
+    start = starting_points(session=session)
+    hands = [
+        SlipHand(
+            position=row.position,
+            view=hand_view(payload=row.hand.payload, result=hand_outcome(row.hand), names=names),
+            dora=_indicators(row.hand.payload, "dora_indicators"),
+            ura=_indicators(row.hand.payload, "ura_indicators"),
+            seats=[
+                (str(labels.seat_wind(seat)), points, start + total)
+                for seat, (points, total) in enumerate(
+                    zip(row.points, row.points_total, strict=True)
+                )
+            ],
+        )
+        for row in board.rows
+    ]
+    position_of = {row.hand.pk: row.position for row in board.rows}
+    points_of = {row.hand.pk: row.points for row in board.rows}
+    penalties = [
+        SlipPenalty(
+            hand=position_of[penalty.hand_id],
+            kind=str(penalty.get_kind_display()),
+            cause=labels.label(labels.FAULTS, penalty.cause),
+            seat_wind=str(labels.seat_wind(penalty.seat)),
+            name=names[penalty.seat],
+            points=points_of[penalty.hand_id][penalty.seat],
+        )
+        for penalty in Penalty.objects.filter(session=session).order_by("hand__ordinal", "seat")
+        # Penalties of voided or corrected hands are not part of the live game.
+        if penalty.hand_id in position_of
+    ]
+    closed_at = rows[0].posting.created_at
+    return SessionSlip(
+        session=session,
+        closed_at=closed_at,
+        business_day=business_day_of(parlor=session.parlor, moment=closed_at),
+        seats=[_seat(row, session) for row in rows],
+        penalties=penalties,
+        hands=hands,
+        names=names,
+    )
+
+
+@contextmanager
+def slip_locale(*, session: Session, language: str = "") -> Iterator[None]:
+    """Build and render a slip inside this: ``language`` (default the active one), parlor time.
+
+    The slip's labels (winds, yaku, causes) are worded when it is built, so both steps
+    must run in the language it is printed in.
+    """
+    zone = ZoneInfo(session.parlor.time_zone)
+    chosen = language or translation.get_language() or settings.LANGUAGE_CODE
+    with translation.override(chosen), timezone.override(zone):
+        yield
+
+
+def slip_html(*, slip: SessionSlip, paper: Paper) -> str:
+    """The slip's HTML in the active language and time zone (see ``slip_locale``)."""
+    session = slip.session
+    return render_to_string(
+        TEMPLATE,
+        {
+            "slip": slip,
+            "session": session,
+            "parlor": session.parlor,
+            "paper": str(paper),
+            "currency": session.parlor.currency_code,
+            "generated_at": timezone.localtime(),
+            "LANGUAGE_CODE": translation.get_language(),
+        },
+    )
+
+
+def _tile_fetcher(fallback: Callable[..., dict[str, Any]]) -> Callable[..., dict[str, Any]]:
+    """WeasyPrint's URL fetcher, answering the tile pictures from ``tile_svg``."""
+
+    def fetch(url: str, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        path = urlsplit(url).path
+        if path.startswith(TILE_URL_PREFIX) and path.endswith(".svg"):
+            code = path[len(TILE_URL_PREFIX) : -len(".svg")]
+            return {"string": tile_svg(code).encode(), "mime_type": "image/svg+xml"}
+        return fallback(url, *args, **kwargs)
+
+    return fetch
+
+
+def slip_pdf(*, slip: SessionSlip, paper: Paper) -> bytes:
+    """The slip as PDF (A4 or an 80 mm roll), tiles drawn as paths."""
+    try:
+        import weasyprint
+    except (ImportError, OSError) as error:
+        raise RuntimeError(f"PDF slips need WeasyPrint and the Pango libraries: {error}") from error
+    html = slip_html(slip=slip, paper=paper)
+    document = weasyprint.HTML(
+        string=html,
+        base_url="http://slip.invalid/",
+        url_fetcher=_tile_fetcher(weasyprint.default_url_fetcher),
+    )
+    pdf = document.write_pdf()
+    assert pdf is not None  # write_pdf returns bytes when given no target
+    return bytes(pdf)

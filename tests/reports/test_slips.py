@@ -1,0 +1,162 @@
+"""The settlement slip of a session (issue #16): the live settlement, chips apart, penalties, hands.
+
+Figures are checked against the books (the entries), not against the slip's own sums.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from django.contrib.auth.models import User
+from pypdf import PdfReader
+
+from ledger.models import Session
+from ledger.services.closing import session_close_once
+from reports.slips import Paper, session_slip, slip_html, slip_pdf
+from reports.statements import money_text
+from tests.ledger.factories import chonbo, parlor_manager
+from tests.ledger.tasks.support import GAME, finished_session
+from tests.reports.support import closed_session, require_pdf
+from tests.reports.test_reclose_sums import admin_client, books, reclosed
+
+pytestmark = pytest.mark.django_db
+
+SEAT_ROW = re.compile(r'<tr class="seat" data-seat="\d" data-member="([^"]+)">(.*?)</tr>', re.S)
+NET_CELL = re.compile(r'<td class="n net">([^<]+)</td>')
+MM = 72 / 25.4  # PDF points per millimetre
+
+
+def nets_on_slip(html: str) -> dict[str, str]:
+    return {member: NET_CELL.findall(row)[0] for member, row in SEAT_ROW.findall(html)}
+
+
+def with_chonbo(staff: User) -> Session:
+    """GAME with a chonbo by seat 3 before its first hand: replayed, so the game ends the same."""
+    session = finished_session(by=staff, hands=(chonbo(3), *GAME))
+    session_close_once(session_id=session.pk, by=parlor_manager(session.parlor))
+    session.refresh_from_db()
+    return session
+
+
+def test_the_slip_shows_each_seats_net_as_the_books_have_it_after_correct_and_reclose(
+    staff: User, manager: User
+) -> None:
+    session = reclosed(staff, manager)
+    slip = session_slip(session=session)
+    assert slip is not None
+
+    html = slip_html(slip=slip, paper=Paper.A4)
+
+    parlor = session.parlor
+    expected = {member: money_text(money, parlor) for member, money in books(session).items()}
+    assert nets_on_slip(html) == expected  # the re-close's money, the superseded close nowhere
+    assert [seat.placement for seat in slip.seats] == [1, 2, 3, 4]
+
+
+def test_hand_chips_and_placement_chips_are_apart_and_add_up_to_the_seats_chips(
+    staff: User,
+) -> None:
+    session = closed_session(by=staff)
+    slip = session_slip(session=session)
+    assert slip is not None
+
+    for seat in slip.seats:
+        assert seat.hand_chips + seat.placement_chips == seat.chips
+    assert len(slip.hands) == len(GAME)
+    html = slip_html(slip=slip, paper=Paper.A4)
+    assert "hand chips" in html and "placement chips" in html
+    assert 'id="slip-hand-4"' in html
+
+
+def test_a_penalty_is_listed_with_its_hand_player_cause_and_points(staff: User) -> None:
+    session = with_chonbo(staff)
+    slip = session_slip(session=session)
+    assert slip is not None
+
+    [penalty] = slip.penalties
+    assert (penalty.hand, penalty.name) == (1, slip.names[3])
+    assert penalty.points == -8000  # a non-dealer's chonbo: a mangan tsumo in reverse
+    html = slip_html(slip=slip, paper=Paper.RECEIPT)
+    assert 'class="penalty"' in html and "chonbo" in html.lower()
+
+
+def test_the_winning_hand_is_drawn_with_its_tiles(staff: User) -> None:
+    session = closed_session(by=staff)
+    slip = session_slip(session=session)
+    assert slip is not None
+
+    html = slip_html(slip=slip, paper=Paper.A4)
+
+    first = html[html.index('id="slip-hand-1"') : html.index('id="slip-hand-2"')]
+    assert first.count("/static/ledger/tiles/") >= 14  # the hand, its winning tile, indicators
+
+
+def test_an_open_session_has_no_slip(staff: User) -> None:
+    session = finished_session(by=staff)
+    assert session_slip(session=session) is None
+
+
+def test_pdf_on_a4_and_on_an_80_mm_roll_with_the_tiles_as_pictures(staff: User) -> None:
+    require_pdf()
+    session = closed_session(by=staff)
+    slip = session_slip(session=session)
+    assert slip is not None
+
+    a4 = PdfReader(io.BytesIO(slip_pdf(slip=slip, paper=Paper.A4)))
+    roll = PdfReader(io.BytesIO(slip_pdf(slip=slip, paper=Paper.RECEIPT)))
+
+    assert round(float(a4.pages[0].mediabox.width) / MM) == 210
+    assert round(float(roll.pages[0].mediabox.width) / MM) == 80
+    text = a4.pages[0].extract_text()
+    assert "Settlement slip" in text and money_text(-1995, session.parlor) in text
+    # The tiles reached the PDF as drawings, not as missing images.
+    assert any("/XObject" in str(page.get("/Resources", {})) for page in a4.pages)
+
+
+def test_the_session_page_links_the_slip_and_prints_it_in_the_language_asked(
+    staff: User,
+) -> None:
+    session = closed_session(by=staff)
+    client = admin_client()
+    page = client.get(f"/admin/ledger/session/{session.pk}/change/").content.decode()
+    url = f"/admin/ledger/session/{session.pk}/slip/"
+    assert f'action="{url}"' in page
+
+    english = client.get(url, {"paper": "a4", "format": "html"})
+    japanese = client.get(url, {"paper": "receipt", "lang": "ja"})
+    pdf = client.get(url, {"paper": "receipt", "format": "pdf"})
+
+    assert english.status_code == 200 and "Settlement slip" in english.content.decode()
+    assert "精算票" in japanese.content.decode()
+    assert 'class="receipt"' in japanese.content.decode()
+    assert pdf["Content-Type"] == "application/pdf"
+
+
+def test_the_slip_of_an_open_session_answers_404_with_the_reason(staff: User) -> None:
+    session = finished_session(by=staff)
+    client = admin_client()
+    response = client.get(f"/admin/ledger/session/{session.pk}/slip/")
+    assert response.status_code == 404
+
+
+def test_the_session_pages_settlement_is_in_placement_order_with_chips_apart(
+    staff: User,
+) -> None:
+    session = closed_session(by=staff)
+    client = admin_client()
+
+    page = client.get(f"/admin/ledger/session/{session.pk}/change/").content.decode()
+
+    rows = re.findall(r'<tr class="settlement-row"><td>(\d)</td><td>([^<]+)</td>', page)
+    assert [place for place, _name in rows] == ["1", "2", "3", "4"]
+    assert "hand chips" in page and "placement chips" in page
+
+
+def test_a_settlements_chips_split_into_placement_and_the_rest() -> None:
+    from ledger.models import Settlement
+
+    row = Settlement(chips=7, chips_detail={"hands": 4, "tobi": 0, "placement": 3, "total": 7})
+    assert (row.hand_chips, row.placement_chips) == (4, 3)
+    assert Settlement(chips=2, chips_detail={}).hand_chips == 2
