@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.fast.plan import Part, Side
 from engine.fast.tables import has_class
-from engine.tiles import CHUN, EAST, HAKU, HATSU, NORTH
+from engine.tiles import CHUN, EAST, HAKU, HATSU, NORTH, WEST
 
 RIICHI_KINDS = ("none", "riichi", "double", "open")
 RIICHI_INDEX = {kind: i << 32 for i, kind in enumerate(RIICHI_KINDS)}
@@ -72,10 +72,16 @@ def tile_class(side: Side, counters: int) -> Part:
     return found
 
 
-def honours_key(triplets: int, pair: int, seat: int, round_wind: int, kans: int) -> int:
-    """``triplets``: the honour triplet bits shifted down to 0-6; ``pair``: its kind."""
+EXTRA_ROUND_AT = 17  # tonshaaba: West is a round wind too
+
+
+def honours_key(triplets: int, pair: int, seat: int, round_wind: int, kans: int,
+                west_round: bool = False) -> int:
+    """``triplets``: the honour triplet bits shifted down to 0-6; ``pair``: its kind;
+    ``west_round``: West is a second round wind (tonshaaba)."""
     pair_code = pair - 26 if pair >= EAST else 0
-    return triplets | pair_code << 7 | (seat - EAST) << 10 | (round_wind - EAST) << 12 | kans << 14
+    return (triplets | pair_code << 7 | (seat - EAST) << 10 | (round_wind - EAST) << 12
+            | kans << 14 | int(west_round) << EXTRA_ROUND_AT)
 
 
 def honours(side: Side, key: int) -> Part:
@@ -86,7 +92,8 @@ def honours(side: Side, key: int) -> Part:
     pair = pair_code + 26 if pair_code else -1
     seat = EAST + (key >> 10 & 3)
     round_wind = EAST + (key >> 12 & 3)
-    kans = key >> 14
+    kans = key >> 14 & 7
+    west_round = bool(key >> EXTRA_ROUND_AT & 1) and round_wind != WEST
 
     def held(kind: int) -> bool:
         return bool(triplets >> (kind - EAST) & 1)
@@ -96,6 +103,8 @@ def honours(side: Side, key: int) -> Part:
     if held(seat):
         names.append("yakuhai_seat_wind")
     if held(round_wind):
+        names.append("yakuhai_round_wind")
+    if west_round and held(WEST):  # one han per round wind held
         names.append("yakuhai_round_wind")
     dragons = held(HAKU) + held(HATSU) + held(CHUN)
     winds = sum(held(w) for w in range(EAST, NORTH + 1))

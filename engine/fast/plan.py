@@ -22,10 +22,20 @@ from typing import TYPE_CHECKING, final
 
 from engine.hand.evaluate import standard_score
 from engine.hand.payment import standard_payment
-from engine.hand.shapes import STANDARD_SHAPES
+from engine.hand.shapes import (
+    STANDARD_SHAPES,
+    chiitoitsu_shapes,
+    kokushi_shapes,
+    regular_shapes,
+)
 from engine.hand.valuation import han_fu_valuation
 from engine.rulesets.base import Ruleset
-from engine.tiles import WIND_LETTERS
+from engine.rulesets.speed_tonpuu import yaku as speed_yaku
+from engine.rulesets.speed_tonpuu.chips import CHIP_CAUSES
+from engine.rulesets.speed_tonpuu.score import speed_score
+from engine.rulesets.speed_tonpuu.shapes import kansai_chiitoitsu_shapes, puutaa_shapes
+from engine.rulesets.speed_tonpuu.special_tiles import CHANKAN_ANKAN, WILDCARD
+from engine.tiles import WEST, WIND_LETTERS
 from engine.yaku.base import Yaku
 from engine.yaku.dora import NUKIDORA
 from engine.yaku.situational import RENHOU
@@ -51,6 +61,21 @@ IMPLEMENTED = frozenset({
 KNOWN: dict[object, Yaku] = {
     y.check: y for y in (*STANDARD_YAKU, RENHOU, NUKIDORA) if y.name in IMPLEMENTED
 }
+# Speed Tonpuu's own yaku (engine/rulesets/speed_tonpuu/yaku.py), by their objects: the
+# fast scorer computes them for a Speed Tonpuu plan (the puutaa shapes and the complete-hand
+# tenhou and chiihou need the tenhou or chiihou flag, whose records go to the reference path).
+SPEED_NAMES = ("sanrenko", "sanpuuko", "gold_5p", "kansai_chiitoitsu", "blue_dora",
+               "suurenko", "kansai_chiitoitsu_yakuman", "ultimate_all_stars")
+SPEED_KNOWN: dict[object, Yaku] = {
+    y.check: y for y in speed_yaku.SPEED_YAKU
+    if y.name in SPEED_NAMES or y in (speed_yaku.TENHOU_COMPLETE, speed_yaku.CHIIHOU_COMPLETE,
+                                      speed_yaku.SHIISANPUUTAA, speed_yaku.SHIISUUPUUTAA)
+}
+# The chips options, in CHIP_CAUSES order, then the yakuman chips on tsumo.
+CHIP_OPTIONS = ("red_chips", "blue_chips", "gold_chips", "pocchi_chips", "ippatsu_chips",
+                "ura_chips", "yakuman_chips_ron", "yakuman_chips_tsumo")
+assert CHIP_CAUSES == ("aka", "blue", "gold", "pocchi", "ippatsu", "ura", "yakuman")
+
 # Yaku counted on each reading of a regular hand, in the order Side.reading lists them.
 READING_YAKU = ("pinfu", "iipeikou", "ryanpeikou", "sanshoku_doujun", "sanshoku_doukou",
                 "ittsu", "chanta", "junchan", "toitoi", "sanankou", "chiitoitsu")
@@ -113,6 +138,12 @@ class Side:
     ura: tuple[int, int]
     nuki: tuple[int, int]  # (bit, han per nuki tile) of nukidora, (0, 0) when not counted
     counted: int  # the bits of dora, aka_dora, ura_dora and nukidora
+    # Speed Tonpuu's yaku, flat: (bit, han) of sanrenko, sanpuuko, gold_5p, kansai_chiitoitsu,
+    # blue_dora, then the bits of suurenko, kansai_chiitoitsu_yakuman, ultimate_all_stars,
+    # then yakuhai_round_wind's bit (counted once per round wind held, with tonshaaba)
+    speed: tuple[int, ...]
+    # yakuhai_round_wind's bit when it is counted per round wind (tonshaaba), else 0
+    round_counted: int = 0
     # memoised parts (engine.fast.parts): situational yaku (riichi kind, tsumo, the flags'
     # bits); tile class and riichi kind and tsumo when no flag is set; honour triplets and kans
     situational: dict[int, Part] = field(default_factory=dict)
@@ -176,13 +207,20 @@ class Plan:
     # nuki tile counts as dora (and ura dora) where its kind is dora
     nuki_kinds: frozenset[int]
     nuki_as_dora: bool
+    # Speed Tonpuu: its own yaku and checks, the chips (CHIP_OPTIONS' values), tonshaaba's
+    # second round wind (-1: none), kansai chiitoitsu (quads as two pairs)
+    speed: bool
+    chip_values: tuple[int, ...]
+    extra_round: int
+    kansai: bool
     # indicator text -> its words and dora kinds; None: a string the fast scorer does not take
     indicators: dict[str, Shown | None] = field(default_factory=dict)
 
 
 def compile_plan(ruleset: Ruleset) -> Plan | None:
     """The plan for ``ruleset``, or None when its own pipeline must score its hands."""
-    if not _standard_pipeline(ruleset):
+    speed = _speed_pipeline(ruleset)
+    if not speed and not _standard_pipeline(ruleset):
         return None
     multiples = dict((y.name, n) for y, n in ruleset.yakuman_table)
     sides = []
@@ -190,7 +228,7 @@ def compile_plan(ruleset: Ruleset) -> Plan | None:
         han: dict[str, tuple[int, int]] = {}
         yakuman: dict[str, tuple[int, int]] = {}
         for position, y in enumerate(ruleset.yaku):
-            known = KNOWN.get(y.check)
+            known = KNOWN.get(y.check) or (SPEED_KNOWN.get(y.check) if speed else None)
             if known is None or not _same_yaku(y, known):
                 return None
             value = y.han_closed if closed else y.han_open
@@ -202,19 +240,27 @@ def compile_plan(ruleset: Ruleset) -> Plan | None:
         sides.append(_side(han, yakuman))
     if sides[1].han.keys() & {"iipeikou", "ryanpeikou"}:
         return None  # counted on concealed runs only; an open value would count called ones
+    for side in sides:  # the yaku counted more than once: their han is per occurrence
+        side.counted |= side.speed[6] | side.speed[8]
+        if WEST in ruleset.extra_round_winds:
+            side.round_counted = side.speed[13]
+            side.counted |= side.round_counted
     from engine.fast.tables import copies_check
 
     (a0, g0), (a1, g1), (a2, g2), (a3, g3), (ar, gr) = copies_check(ruleset.tiles)
     return Plan(
         ruleset, sides[0], sides[1], a0, g0, a1, g1, a2, g2, a3, g3, ar, gr,
         {w: WIND_LETTERS[w] for w in "ESWN"[: ruleset.players]},
-        {w: WIND_LETTERS[w] for w in ruleset.rounds_played},
+        {"E": WIND_LETTERS["E"]} if speed else {w: WIND_LETTERS[w] for w in ruleset.rounds_played},
         ruleset.riichi_kinds, 1000 if ruleset.kazoe_han is None else ruleset.kazoe_han,
         ruleset.kiriage,
         ruleset.double_wind_pair_fu, ruleset.yakuman_stack, dict(ruleset.supersedes),
         ruleset.players - 1, ruleset.honba_per_payer, ruleset.riichi_stick, ruleset.dora_next,
         ruleset.nuki_tiles if "nuki" in ruleset.record_fields else frozenset(),
         ruleset.nuki_counts_as_dora,
+        speed, tuple(ruleset.option_values[name] for name in CHIP_OPTIONS) if speed else (),
+        WEST if WEST in ruleset.extra_round_winds else -1,
+        kansai_chiitoitsu_shapes in ruleset.shapes,
     )  # fmt: skip
 
 
@@ -228,8 +274,11 @@ def _side(han: dict[str, tuple[int, int]], yakuman: dict[str, tuple[int, int]]) 
         han.get(name, (0, 0)) for name in ("dora", "aka_dora", "ura_dora", "nukidora")
     )
     counted = dora[0] | aka[0] | ura[0] | nuki[0]
+    speed = tuple(x for name in SPEED_NAMES[:5] for x in han.get(name, (0, 0)))
+    speed += tuple(yakuman.get(name, (0, 0))[0] for name in SPEED_NAMES[5:])
+    speed += (han.get("yakuhai_round_wind", (0, 0))[0],)
     return Side(han, yakuman, names, values, reading, reading_yakuman, flat, dora, aka, ura,
-                nuki, counted)
+                nuki, counted, speed)
 
 
 def _standard_pipeline(r: Ruleset) -> bool:
@@ -245,6 +294,28 @@ def _standard_pipeline(r: Ruleset) -> bool:
         and not r.extra_round_winds
         and not r.with_yakuman_table
         and max(r.tiles.copies) <= 4
+    )
+
+
+def _speed_pipeline(r: Ruleset) -> bool:
+    """Speed Tonpuu (any of its options): its score, the standard valuation and payment, its
+    shapes (kansai or plain chiitoitsu, puutaa or not), specials, wildcard and chankan_ankan."""
+    pairs = {chiitoitsu_shapes, kansai_chiitoitsu_shapes} & set(r.shapes)
+    return (
+        r.score is speed_score
+        and r.valuate is han_fu_valuation
+        and r.pay is standard_payment
+        and r.shapes[0] is regular_shapes
+        and len(pairs) == 1
+        and kokushi_shapes in r.shapes
+        and set(r.shapes) <= {regular_shapes, *pairs, kokushi_shapes, puutaa_shapes}
+        and r.value_unit == "han"
+        and r.record_fields == {"specials"}
+        and set(r.extra_fields) <= {WILDCARD, CHANKAN_ANKAN}
+        and set(r.extra_round_winds) <= {WEST}
+        and not r.with_yakuman_table
+        and max(r.tiles.copies) <= 4
+        and r.players == 4
     )
 
 

@@ -70,10 +70,11 @@ from engine.fast.tables import melds as meld_table
 from engine.hand.arrangement import RYANMEN, SHANPON, TANKI
 from engine.hand.context import no_yaku_message, not_winning_message
 from engine.hand.limits import HAN_LIMITS, MANGAN_BASE, YAKUMAN_BASE
-from engine.record import FLAGS
+from engine.record import FLAGS, SPECIAL_TILES
+from engine.rulesets.speed_tonpuu.chips import CHIP_CAUSES
 from engine.reference import score_reference
 from engine.rulesets import registry
-from engine.tiles import EAST, HAKU, KIND, N_KINDS, TERMINALS_AND_HONOURS, YAOCHUU_MASK
+from engine.tiles import EAST, HAKU, HATSU, KIND, N_KINDS, TERMINALS_AND_HONOURS, YAOCHUU_MASK
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
@@ -108,6 +109,15 @@ _CHUUREN_BASE = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 # them in that order: ties go to a true yakuman over kazoe, then more han, then more fu.
 _YAKUMAN_RANK = 1 << 20
 _NO_MELDS: list[CalledSet] = []  # never appended to
+_NO_SPECIALS: list[Any] = []  # never appended to
+# Speed Tonpuu's special copies: name -> kind | index << 8 (0-2 blue, 3 gold, 4-6 pocchi)
+SPECIAL_CODES = {name: kind | i << 8 for i, (name, kind) in enumerate(SPECIAL_TILES.items())}
+GOLD_INDEX = 3
+FIRST_POCCHI = 4
+PLAIN_5P_AT = WIDTH * 4  # the 5p field of the pinzu word
+START3: Final = 0x7F | 0x7F << 9 | 0x7F << 18  # runs of three kinds within a suit
+START4: Final = 0x3F | 0x3F << 9 | 0x3F << 18
+WIND_BITS: Final = 0xF << EAST
 # Built by mypyc (engine/fast/*.so): a few constructs are only faster there.
 COMPILED: Final = not __file__.endswith(".py")
 
@@ -208,7 +218,11 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
             renhou = record["renhou"]
             honba = record["honba"]
             sticks = record["riichi_sticks"]
-            exact = len(record) == len(FIELDS)  # the usual record: the 21 fields, nothing else
+            beyond = len(record) - len(FIELDS)  # the usual record: the 21 fields, or with
+            exact = beyond == 0  # the optional ones (counted: cheaper than a set of keys)
+            if beyond and beyond != (("options" in record) + ("nuki" in record)
+                                     + ("discards" in record) + ("specials" in record)):
+                return None
         except KeyError:
             if not record.keys() >= _REQUIRED:
                 return None
@@ -216,8 +230,8 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
              riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou, chiihou, renhou, honba,
              sticks) = [record[n] if n in record else _DEFAULTS[n] for n in FIELDS]
             exact = False
-        if not exact and not record.keys() <= _FAST_KEYS:
-            return None
+            if not record.keys() <= _FAST_KEYS:
+                return None
         if (type(rid) is not str or type(slug) is not str or type(hand) is not str
                 or type(melds) is not list or type(win_text) is not str or type(win) is not str
                 or type(seat_text) is not str or type(round_text) is not str
@@ -230,6 +244,7 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
             return None
     options = None
     nuki_text = ""
+    specials_list: list[Any] = _NO_SPECIALS
     if not exact:  # the optional fields: default-valued, or nuki where the plan takes it
         options = record.get("options")
         nuki_text = record.get("nuki", "")
@@ -237,10 +252,12 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
         specials = record.get("specials")
         if ((options is not None and type(options) is not dict) or type(nuki_text) is not str
                 or type(discards) is not str or discards
-                or (specials is not None and (type(specials) is not list or specials))):
+                or (specials is not None and type(specials) is not list)):
             return None
+        if specials:
+            specials_list = specials
     plan = (_plans.get(slug) or _plan(slug)) if not options else _configured(slug, options)
-    if plan is None:
+    if plan is None or (specials_list and not plan.speed):
         return None
     seat_found = plan.seats.get(seat_text)
     round_found = plan.rounds.get(round_text)
@@ -372,6 +389,30 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
             return None
     elif riichi != "none" and not closed:
         return None
+    n_blue = gold = n_pocchi = 0
+    if plan.speed:
+        if tenhou or chiihou:
+            return None  # the puutaa shapes and the complete-hand tenhou: the reference path
+        if specials_list:
+            seen = 0
+            for name in specials_list:
+                code = SPECIAL_CODES.get(name, -1) if type(name) is str else -1
+                index = code >> 8
+                if code < 0 or seen >> index & 1 or not _count(k0, k1, k2, k3, code & 255):
+                    return None  # unknown, twice, or not held: the reference path names it
+                seen |= 1 << index
+                if index < GOLD_INDEX:
+                    n_blue += 1
+                elif index == GOLD_INDEX:
+                    gold = 1
+                else:
+                    n_pocchi += 1
+            if gold and ((k1 >> PLAIN_5P_AT) & FIELD) <= ((red_w >> WIDTH) & FIELD):
+                return None  # the gold names a plain 5p: none held
+            if (tsumo and win_kind >= HAKU and seen >> (FIRST_POCCHI + win_kind - HAKU) & 1
+                    and _count(k0, k1, k2, k3, win_kind) == 1
+                    and (not closed if win_kind == HATSU else riichi != "none")):
+                return None  # a pocchi drawn as a wildcard: the reference path tries each tile
 
     # -- hits of the whole hand
     side = plan.closed if closed else plan.opened
@@ -410,6 +451,17 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
     if n_nuki and side.nuki[0]:
         bits |= side.nuki[0]
         han += n_nuki * side.nuki[1]
+    if specials_list:
+        sp = side.speed
+        if gold and sp[4]:
+            bits |= sp[4]
+            han += sp[5]
+            winnable = True
+        if n_blue and sp[8]:
+            bits |= sp[8]
+            han += n_blue * sp[9]
+        if red == 3 and n_blue == 3 and gold:  # ultimate all-stars: every coloured tile
+            yakuman |= sp[12]
     h0: i64 = 0
     h1: i64 = 0
     h2: i64 = 0
@@ -463,6 +515,21 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
             bit, value = side.reading[10]
             best_rank, best_bits = _better(plan, side, best_rank, best_bits, bits | bit,
                                            han + value, winnable or bit > 0, yakuman, 25)
+        elif plan.kansai and (quads := _quads_as_pairs(c0, c1, c2, c3)) > 0 and (
+                _guards(h0) + _guards(h1) + _guards(h2) + _guards(h3) == 7 - quads):
+            # kansai chiitoitsu: four of a kind is two of the seven pairs
+            shaped = True
+            bit, value = side.reading[10]
+            sp = side.speed
+            k_bits, k_han, k_yakuman = bits | bit, han + value, yakuman
+            if quads == 3:
+                k_yakuman |= sp[11]
+            elif sp[6]:
+                kansai = 1 if quads == 1 else 3
+                k_bits |= sp[6]
+                k_han += kansai * sp[7]
+            best_rank, best_bits = _better(plan, side, best_rank, best_bits, k_bits, k_han,
+                                           winnable or k_bits != bits, k_yakuman, 25)
         elif (h0 == _KOKUSHI_HELD[0] and h1 == _KOKUSHI_HELD[1] and h2 == _KOKUSHI_HELD[2]
               and h3 == _KOKUSHI_HELD[3]):
             shaped = True
@@ -476,8 +543,20 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
         if shaped:
             return _failure(rid, "no_yaku", no_yaku_message(description))
         return _failure(rid, "not_a_winning_hand", not_winning_message(description))
-    return _render(plan, side, rid, best_rank, best_bits, tsumo, seat == EAST, honba, sticks,
-                   dora, red, ura, n_nuki)
+    rounds = 1
+    if best_bits & side.round_counted:  # tonshaaba: one han per round wind held
+        west = plan.extra_round
+        rounds = int(_count(k0, k1, k2, k3, round_wind) >= 3) + int(
+            west != round_wind and _count(k0, k1, k2, k3, west) >= 3)
+    kansai = 0
+    if best_bits & side.speed[6]:  # kansai chiitoitsu: 1 han for one quad, 3 for two
+        kansai = 1 if _quads_as_pairs(c0, c1, c2, c3) == 1 else 3
+    counts = (1, dora, red, ura, n_nuki, rounds, kansai, n_blue)
+    out = _render(plan, side, rid, best_rank, best_bits, tsumo, seat == EAST, honba, sticks,
+                  counts)
+    if plan.speed:
+        _chips(plan, out, tsumo, (red, n_blue, gold, n_pocchi, int(ippatsu), ura))
+    return out
 
 
 def _fields(record: dict[str, Any]) -> tuple[tuple[Any, ...], bool] | None:
@@ -532,6 +611,40 @@ def _guards(word: i64) -> int:
     return n
 
 
+def _quads_as_pairs(c0: i64, c1: i64, c2: i64, c3: i64) -> int:
+    """Kansai chiitoitsu: how many kinds are held four times, or -1 when a kind is held
+    other than 0, 2 or 4 times."""
+    quads = 0
+    for word, kinds in ((c0, 9), (c1, 9), (c2, 9), (c3, 7)):
+        for r in range(kinds):
+            n = (word >> (WIDTH * r)) & FIELD
+            if n == 4:
+                quads += 1
+            elif n != 0 and n != 2:
+                return -1
+    return quads
+
+
+def _chips(plan: Plan, out: dict[str, Any], tsumo: bool, counts: tuple[int, ...]) -> None:
+    """Speed Tonpuu's chips for a scored hand (speed_tonpuu/chips.py): each cause's chips
+    per payer, causes paying none left out, and their sum."""
+    values = plan.chip_values
+    causes = []
+    total = 0
+    for i in range(6):
+        chips = counts[i] * values[i]
+        if chips:
+            causes.append({"cause": CHIP_CAUSES[i], "count": counts[i], "chips": chips})
+            total += chips
+    multiples: int = out["yakuman"]
+    chips = multiples * values[7 if tsumo else 6]
+    if chips:
+        causes.append({"cause": "yakuman", "count": multiples, "chips": chips})
+        total += chips
+    out["chips"] = {"tsumo_each": total} if tsumo else {"ron": total}
+    out["chip_causes"] = causes
+
+
 def _one_suit(h0: i64, h1: i64, h2: i64, h3: i64) -> int:
     """The number suit whose nine kinds are all the hand holds, or -1."""
     if h3:
@@ -562,7 +675,7 @@ def _arrange(  # noqa: C901, PLR0912, PLR0913, PLR0915
     r_bits, r_han, r_winnable, r_yakuman = bits, han, winnable, yakuman
     honours: int = triplet_mask >> 27
     if honours or pair >= EAST or kans >= 3:
-        h_key = parts.honours_key(honours, pair, seat, round_wind, kans)
+        h_key = parts.honours_key(honours, pair, seat, round_wind, kans, plan.extra_round >= 0)
         h = side.honours.get(h_key) or parts.honours(side, h_key)
         r_bits |= h.bits
         r_han += h.han
@@ -599,12 +712,25 @@ def _arrange(  # noqa: C901, PLR0912, PLR0913, PLR0915
         elif flat[14]:
             r_bits |= flat[14]
             r_han += flat[15]
+    if plan.speed:  # sanrenko, suurenko, sanpuuko: triplets in a row, three wind triplets
+        sp = side.speed
+        run3: i64 = triplet_mask & (triplet_mask >> 1) & (triplet_mask >> 2) & START3
+        if run3:
+            if sp[0]:
+                r_bits |= sp[0]
+                r_han += sp[1]
+            if run3 & (triplet_mask >> 3) & START4:
+                r_yakuman |= sp[10]
+        if sp[2] and _guards(triplet_mask & WIND_BITS) == 3:
+            r_bits |= sp[2]
+            r_han += sp[3]
     r_winnable = r_winnable or r_bits != bits
     ankou: int = (c_a >> ANKOU_AT) & 15
-    value_pair = pair >= HAKU or pair == seat or pair == round_wind  # noqa: SIM109 - no tuple
+    round_pair = pair == round_wind or pair == plan.extra_round  # noqa: PLR1714 - no tuple
+    value_pair = pair >= HAKU or pair == seat or round_pair
     if pair >= HAKU:
         fu = base_fu + 2
-    elif pair == seat and pair == round_wind:
+    elif pair == seat and round_pair:
         fu = base_fu + plan.double_wind_pair_fu
     else:
         fu = base_fu + 2 if value_pair else base_fu
@@ -803,7 +929,7 @@ def _possible(riichi: str, flags: tuple[bool, ...], *, tsumo: bool, closed: bool
 
 def _render(
     plan: Plan, side: Side, rid: str, rank: int, bits: int, tsumo: bool, dealer: bool,
-    honba: int, sticks: int, dora: int, aka: int, ura: int, nuki: int,
+    honba: int, sticks: int, counts: tuple[int, ...],
 ) -> dict[str, Any]:
     han = (rank >> 10) & 1023
     fu = rank & 1023
@@ -819,8 +945,7 @@ def _render(
         limit: str | None = "yakuman"
     else:
         listed = side.listed.get(bits) or _listed(side, bits)
-        if bits & side.counted:  # dora, aka, ura, nukidora: han per occurrence x count
-            counts = (1, dora, aka, ura, nuki)
+        if bits & side.counted:  # dora, aka, ura, nukidora...: han per occurrence x count
             yaku = [{"name": name, "han": value * counts[which]} for name, value, which in listed]
         else:
             yaku = [{"name": name, "han": value} for name, value, _ in listed]
@@ -850,7 +975,9 @@ def _render(
 def _listed(side: Side, bits: int) -> tuple[tuple[str, int, int], ...]:
     """The yaku of ``bits`` in table order: (name, han per occurrence, which count
     multiplies it: 0 none, 1 dora, 2 aka, 3 ura, 4 nuki). Memoised per table."""
-    which = {side.dora[0]: 1, side.aka[0]: 2, side.ura[0]: 3, side.nuki[0]: 4}
+    which = {side.dora[0]: 1, side.aka[0]: 2, side.ura[0]: 3, side.nuki[0]: 4,
+             side.round_counted: 5, side.speed[6]: 6, side.speed[8]: 7}
+    which.pop(0, None)
     found = side.listed[bits] = tuple(
         (side.names[bit], side.values[bit], which.get(bit, 0)) for bit in _bits_of(bits)
     )

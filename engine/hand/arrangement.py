@@ -57,8 +57,11 @@ def regular(sets: tuple[Set, ...], pair: int, wait: int) -> Arrangement:
             kans += 1
         if not is_open:
             concealed += 1
+    # sorted by kind as declared (``ordered`` puts the kans after the triplets: a run of
+    # triplets with a kan inside it, Speed Tonpuu's sanrenko and suurenko, reads them in order)
     return Arrangement(
-        REGULAR, ordered, pair, (pair,), wait, tuple(seqs), tuple(triplets), kans, concealed, mask
+        REGULAR, ordered, pair, (pair,), wait, tuple(seqs), tuple(sorted(triplets)), kans,
+        concealed, mask,
     )
 
 

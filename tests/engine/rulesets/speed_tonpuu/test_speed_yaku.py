@@ -71,6 +71,16 @@ def test_suurenko_is_a_yakuman() -> None:
     assert off["payment"] == {"ron": 12000}
 
 
+def test_a_kan_inside_the_run_counts_as_a_triplet() -> None:
+    """"four triplets in a row": a kan is a triplet here, wherever it sits in the run (the
+    arrangement reads its sets' kinds in order, kans among the triplets)."""
+    ankan = ("ankan", "0555s")
+    result = speed_ok("11333444666s", "6s", melds=(ankan,), win="tsumo", rinshan=True)
+    assert yaku_of(result) == {"suuankou": 1, "suurenko": 1}
+    three = speed_ok("11333444s789p", "9p", melds=(ankan,))
+    assert "sanrenko" in yaku_of(three)
+
+
 def test_renhou_is_a_yakuman() -> None:
     result = speed_ok("234m456p678s345s88s", "3s", renhou=True)
     assert yaku_of(result) == {"renhou": 1}
