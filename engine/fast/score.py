@@ -71,9 +71,9 @@ from engine.hand.arrangement import RYANMEN, SHANPON, TANKI
 from engine.hand.context import no_yaku_message, not_winning_message
 from engine.hand.limits import HAN_LIMITS, MANGAN_BASE, YAKUMAN_BASE
 from engine.record import FLAGS, SPECIAL_TILES
-from engine.rulesets.speed_tonpuu.chips import CHIP_CAUSES
 from engine.reference import score_reference
 from engine.rulesets import registry
+from engine.rulesets.speed_tonpuu.chips import CHIP_CAUSES
 from engine.tiles import EAST, HAKU, HATSU, KIND, N_KINDS, TERMINALS_AND_HONOURS, YAOCHUU_MASK
 
 if TYPE_CHECKING:
