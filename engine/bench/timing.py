@@ -80,7 +80,8 @@ class Comparison:
 
 def compare(records: list[dict[str, Any]], origin: str, rounds: int,
             with_peer: bool = True, same_tiles: bool = False) -> Comparison:
-    """Time both engines, their rounds interleaved so that both see the same machine load.
+    """Time both engines, their rounds interleaved so that both see the same machine load,
+    after one untimed pass of each.
 
     ``same_tiles``: the package scores each record's tiles as riichi-standard
     (``peer.same_tiles``), for a ruleset or fields it has no notion of."""
@@ -89,6 +90,10 @@ def compare(records: list[dict[str, Any]], origin: str, rounds: int,
         return Comparison(origin, time_engine(records, rounds), None, 0)
     taken = [record for record, _ in pairs]
     inputs = [peer_input for _, peer_input in pairs]
+    # One untimed pass each first: both engines' tables and caches filled, as in a process
+    # that has scored before (the rounds then compare steady states, not first calls).
+    time_engine(taken, 1)
+    time_peer(inputs, 1)
     ours: list[Timing] = []
     theirs: list[Timing] = []
     for _ in range(rounds):
