@@ -8,6 +8,13 @@ are an operational fault, not this server's: they are counted under
 and never make the load balancer pull a healthy server (``"status":
 "unknown"`` when the database cannot be asked). The sweep sends them again.
 
+Whether a worker consumes the job queue is reported the same way, under
+``"workers": {"status": "ok" | "none" | "unknown" | "in-process", "consuming":
+N, "last_seen_seconds_ago": S}`` (``ledger/worker_presence.py``): a dead worker
+stops the closes and exports, not this server, so it never turns the status
+503 (the load balancer must not pull the web tier for it); monitoring alerts
+on ``workers.status == "none"``.
+
 The report names the database vendor and the broker URL with any password
 masked; failures give the exception's class only (details go to the log),
 because the endpoint is public for load balancers.
@@ -25,6 +32,7 @@ from django.views.decorators.http import require_GET
 from kombu.utils.url import maybe_sanitize_url
 
 from config.celery import app as celery_app
+from ledger.worker_presence import job_workers
 from reports.stale import stale_jobs_count
 
 logger = logging.getLogger(__name__)
@@ -71,6 +79,15 @@ def jobs_status(*, database_ok: bool) -> dict[str, Any]:
     return {"stale": stale, "status": "stale" if stale else "ok"}
 
 
+def workers_status(*, broker: dict[str, Any]) -> dict[str, Any]:
+    """Whether a worker consumes the job queue; informational: never part of the HTTP status."""
+    broker_url = settings.CELERY_BROKER_URL
+    if broker_url is not None and not broker["ok"]:
+        return {"status": "unknown", "consuming": None, "last_seen_seconds_ago": None}
+    queue = celery_app.conf.task_default_queue
+    return job_workers(broker_url=broker_url, queue=queue).to_dict()
+
+
 @never_cache
 @require_GET
 def healthz(request: HttpRequest) -> JsonResponse:
@@ -80,4 +97,5 @@ def healthz(request: HttpRequest) -> JsonResponse:
     }
     healthy = all(part["ok"] for part in report.values())
     report["jobs"] = jobs_status(database_ok=report["database"]["ok"])
+    report["workers"] = workers_status(broker=report["broker"])
     return JsonResponse(report, status=200 if healthy else 503)

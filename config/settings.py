@@ -303,6 +303,9 @@ LEDGER_JOBS_USERNAME = env_str("LEDGER_JOBS_USERNAME", "ledger-jobs")
 # queue): shown in the admin, counted in /healthz, sent again by the sweep. A running export
 # is stale after the broker's visibility timeout plus this (docs/jobs.md, "Lost jobs").
 LEDGER_JOB_STALE_AFTER = env_int("LEDGER_JOB_STALE_AFTER", 600)
+# Seconds between a consuming worker's notes in Redis; one not seen for three of them is not
+# consuming (/healthz "workers", the admin's job lists; ledger/worker_presence.py).
+LEDGER_WORKER_BEAT_SECONDS = env_int("LEDGER_WORKER_BEAT_SECONDS", 5)
 
 # --- logging ---------------------------------------------------------------
 

@@ -25,6 +25,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from ledger.admin.job_workers import JobWorkersOnList
 from ledger.admin.roles import LedgerAdmin, acting_user, may, may_anywhere, refused
 from parlor import policy
 from parlor.access import AnyUser
@@ -88,7 +89,7 @@ class ExportRequestForm(forms.Form):
 
 
 @admin.register(ExportJob)
-class ExportJobAdmin(LedgerAdmin[ExportJob]):
+class ExportJobAdmin(JobWorkersOnList[ExportJob], LedgerAdmin[ExportJob]):
     parlor_path = "parlor"
     list_display = [
         "number", "kind", "scope_text", "format", "state_text", "progress", "download",

@@ -22,6 +22,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from ledger.admin.job_workers import JobWorkersOnList
 from ledger.admin.roles import (
     LedgerAdmin,
     acting_user,
@@ -38,7 +39,7 @@ from parlor.policy import Action, PolicyRefusal
 
 
 @admin.register(SessionClosing)
-class SessionClosingAdmin(LedgerAdmin[SessionClosing]):
+class SessionClosingAdmin(JobWorkersOnList[SessionClosing], LedgerAdmin[SessionClosing]):
     parlor_path = "parlor"
     list_display = [
         "session_link", "table", "opened_at", "state", "close_state", "close_error_text",

@@ -27,6 +27,7 @@ def test_healthz_reports_database_and_in_process_broker(client: Client) -> None:
         "database": {"ok": True, "vendor": connection.vendor},
         "broker": {"ok": True, "url": "in-process"},
         "jobs": {"stale": 0, "status": "ok"},
+        "workers": {"status": "in-process", "consuming": None, "last_seen_seconds_ago": None},
     }
 
 
@@ -58,6 +59,8 @@ def test_healthz_is_503_when_broker_is_unreachable(client: Client) -> None:
     report = response.json()
     assert report["database"]["ok"] is True
     assert report["broker"]["ok"] is False
+    unknown = {"status": "unknown", "consuming": None, "last_seen_seconds_ago": None}
+    assert report["workers"] == unknown
     assert report["broker"]["error"] == "OperationalError"
     assert "hunter2" not in response.content.decode()
 
