@@ -28,7 +28,7 @@ __all__ = ["workers"]
 
 LISTS = [
     reverse("admin:ledger_sessionclosing_changelist"),
-    reverse("admin:ledger_exportjob_changelist"),
+    reverse("admin:reports_exportjob_changelist"),
 ]
 
 
