@@ -2,11 +2,12 @@
 
 The HTTP status (200, or 503) says only whether this web server can serve:
 the database and the broker answer. Stale jobs (closes and exports queued
-past ``LEDGER_JOB_STALE_AFTER``, their task lost with the queue; docs/jobs.md)
-are an operational fault, not this server's: they are counted under
-``"jobs": {"stale": N, "status": "ok" | "stale"}`` for monitoring to alert on,
-and never make the load balancer pull a healthy server (``"status":
-"unknown"`` when the database cannot be asked). The sweep sends them again.
+past ``LEDGER_CLOSE_STALE_AFTER`` or ``LEDGER_JOB_STALE_AFTER``, their task
+lost with the queue; docs/jobs.md) are an operational fault, not this
+server's: they are counted under ``"jobs": {"stale": N, "status": "ok" |
+"stale"}`` for monitoring to alert on, and never make the load balancer
+pull a healthy server (``"status": "unknown"`` when the database cannot be
+asked). The sweep sends them again.
 
 Whether a worker consumes the job queue is reported the same way, under
 ``"workers": {"status": "ok" | "none" | "unknown" | "in-process", "consuming":

@@ -273,11 +273,12 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "task": "ledger.tasks.build_day_reports",
         "schedule": crontab(minute="20"),
     },
-    # Closes and exports whose task was lost (Redis restarted without persistence) are sent
-    # again; both are idempotent, so a task that was only slow still posts once.
+    # Closes and exports whose task was lost (Redis restarted without persistence, a worker
+    # killed) are sent again; both are idempotent, so a task that was only slow still posts
+    # once. Every minute: a lost close waits at most LEDGER_CLOSE_STALE_AFTER plus a minute.
     "ledger-resend-stale-jobs": {
         "task": "ledger.tasks.resend_stale_jobs",
-        "schedule": crontab(minute="*/5"),
+        "schedule": crontab(minute="*"),
     },
     # Stored Idempotency-Key answers past their 30 days (api/retention.py); once a day.
     "api-expire-idempotency-records": {
@@ -299,9 +300,14 @@ if not 0 <= LEDGER_CLOSING_HOUR <= 23:
 LEDGER_STOP_OVERDUE_GAMES = env_bool("LEDGER_STOP_OVERDUE_GAMES", default=True)
 # The user the periodic jobs act as (closed_by, requested_by); created when first needed.
 LEDGER_JOBS_USERNAME = env_str("LEDGER_JOBS_USERNAME", "ledger-jobs")
-# Seconds a close or an export may stay queued before it counts as stale (lost with the
-# queue): shown in the admin, counted in /healthz, sent again by the sweep. A running export
-# is stale after the broker's visibility timeout plus this (docs/jobs.md, "Lost jobs").
+# Seconds a close may stay asked for, neither done nor failed, before it counts as stale
+# (its task lost with the queue or with a killed worker): shown in the admin, counted in
+# /healthz, sent again by the sweep (every minute): at worst about three minutes in all. A
+# close sent twice posts once, so the limit is short (docs/jobs.md, "Lost jobs").
+LEDGER_CLOSE_STALE_AFTER = env_int("LEDGER_CLOSE_STALE_AFTER", 120)
+# The same for an export queued; a running export is stale after the broker's visibility
+# timeout plus this. Longer: an export sent again while its first task still waits behind
+# others would be built twice at once.
 LEDGER_JOB_STALE_AFTER = env_int("LEDGER_JOB_STALE_AFTER", 600)
 # Seconds between a consuming worker's notes in Redis; one not seen for three of them is not
 # consuming (/healthz "workers", the admin's job lists; ledger/worker_presence.py).

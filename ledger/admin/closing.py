@@ -2,7 +2,7 @@
 
 The "Session close jobs" list shows every session with the state of its
 background close (idle, queued, failed with the error, done), "stale" after a
-queued close no worker finished within ``LEDGER_JOB_STALE_AFTER`` (its task
+queued close no worker finished within ``LEDGER_CLOSE_STALE_AFTER`` (its task
 lost with the queue; the stale-job sweep sends it again). Managers
 select open sessions and queue their close ("Close in the background"), or
 stop unfinished games where they stand and close them (closing time). The

@@ -4,25 +4,34 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime, timedelta
+from typing import Any
 
 import pytest
+from celery.schedules import crontab
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client, override_settings
 from django.utils import timezone
 
-from ledger.models import JobErrorCode, Session, job_error
+from ledger.models import JobErrorCode, Session, SessionState, job_error
 from ledger.selectors.stale_jobs import close_is_stale, stale_closes
 from ledger.services.closing import session_close_failure_record, session_close_request
 from reports.models import ExportJob, ExportState
+from reports.queue import stale_jobs_resend
 from reports.services import export_request, export_retry
 from reports.stale import export_is_stale, stale_exports
 from tests.ledger.factories import SessionFactory
-from tests.ledger.tasks.support import unfinished_session
+from tests.ledger.tasks.support import (
+    CLOSED_ONCE,
+    close_postings,
+    finished_session,
+    unfinished_session,
+)
 
 pytestmark = pytest.mark.django_db
 
 LIMIT = timedelta(seconds=settings.LEDGER_JOB_STALE_AFTER)
+CLOSE_LIMIT = timedelta(seconds=settings.LEDGER_CLOSE_STALE_AFTER)
 RUNNING_LIMIT = timedelta(seconds=settings.BROKER_VISIBILITY_TIMEOUT) + LIMIT
 
 
@@ -33,9 +42,9 @@ def _asked(session: Session, at: datetime) -> Session:
 
 def test_a_close_is_stale_once_queued_past_the_limit_and_not_when_it_failed(staff: User) -> None:
     now = timezone.now()
-    fresh = _asked(SessionFactory(), now - LIMIT + timedelta(seconds=5))
-    lost = _asked(SessionFactory(), now - LIMIT - timedelta(seconds=5))
-    failed = _asked(unfinished_session(by=staff), now - 2 * LIMIT)
+    fresh = _asked(SessionFactory(), now - CLOSE_LIMIT + timedelta(seconds=5))
+    lost = _asked(SessionFactory(), now - CLOSE_LIMIT - timedelta(seconds=5))
+    failed = _asked(unfinished_session(by=staff), now - 2 * CLOSE_LIMIT)
     session_close_failure_record(
         session_id=failed.pk, error=job_error(JobErrorCode.INTERNAL_ERROR, "boom")
     )
@@ -101,3 +110,31 @@ def test_the_admin_shows_stale_closes_and_exports(
 
     assert 'queued <strong class="errornote">stale</strong>' in closes
     assert 'queued <strong class="errornote">stale</strong>' in exports
+
+
+# Where the sweep's first tick falls after the close was asked for: any second of the minute.
+@pytest.mark.parametrize("phase", [1, 20, 59, 60])
+def test_with_the_defaults_a_lost_close_runs_within_three_minutes(
+    phase: int, staff: User, django_capture_on_commit_callbacks: Callable[..., Any]
+) -> None:
+    """Issue 29: a close answered "queued" whose task was lost (with Redis's queue, or with
+    a killed worker) waits for the sweep: at most LEDGER_CLOSE_STALE_AFTER (120 s) plus the
+    sweep's period (beat runs it every minute), three minutes, then it runs."""
+    sweep = settings.CELERY_BEAT_SCHEDULE["ledger-resend-stale-jobs"]["schedule"]
+    assert isinstance(sweep, crontab)
+    assert sweep.minute == set(range(60)) and sweep.hour == set(range(24))  # every minute
+    assert settings.LEDGER_CLOSE_STALE_AFTER == 120
+    session = finished_session(by=staff)
+    asked = timezone.now() - timedelta(minutes=10)
+    _asked(session, asked)  # recorded and answered "queued"; its task never reaches a worker
+
+    ran_at = None
+    for tick in (asked + timedelta(seconds=phase + 60 * k) for k in range(6)):
+        with django_capture_on_commit_callbacks(execute=True):
+            stale_jobs_resend(now=tick)  # the sweep at that minute (tasks run in process here)
+        if Session.objects.get(pk=session.pk).state == SessionState.CLOSED:
+            ran_at = tick
+            break
+
+    assert ran_at is not None and ran_at - asked <= timedelta(minutes=3)
+    assert close_postings(session) == CLOSED_ONCE
