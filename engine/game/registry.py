@@ -67,13 +67,27 @@ def configure(slug: str, options: Mapping[str, Any]) -> GameRules:
     Built once per ruleset and options (``GameRules`` is frozen): every hand recorded
     settles with its session's rules, and building them was a fiftieth of a hand's CPU.
     """
+    # First by the options as given (their repr, in their order: cheaper than JSON, and the
+    # ledger gives a session's stored options, always in one order), then by their JSON.
+    quick = (slug, repr(dict(options)) if isinstance(options, Mapping) else "")
+    found = _built.get(quick)
+    if found is not None:
+        return found
     try:
         # dict(): the game input holds its options read-only (a mappingproxy), which
         # json cannot write; without it no game's rules were ever found built.
         key = json.dumps(dict(options), sort_keys=True)
     except (TypeError, ValueError):  # not JSON data: parse_options names what is wrong
         return _configured(slug, options)
-    return _configured_once(slug, key)
+    rules = _configured_once(slug, key)
+    if len(_built) >= _BUILT_LIMIT:
+        _built.clear()
+    _built[quick] = rules
+    return rules
+
+
+_built: dict[tuple[str, str], GameRules] = {}
+_BUILT_LIMIT = 256
 
 
 @lru_cache(maxsize=256)

@@ -19,6 +19,10 @@ from engine.rulesets.base import Ruleset
 BUILTIN_MODULES = ("riichi_standard", "tenhou", "tenhou_sanma", "speed_tonpuu", "toutenkou")
 
 _registry: dict[str, Ruleset] = {}
+# Options already checked, by their items as given (``configure``'s shortcut; emptied when a
+# ruleset is registered, and when full).
+_checked: dict[tuple[str, tuple[tuple[str, Any], ...], tuple[type, ...]], Ruleset] = {}
+_CHECKED_LIMIT = 256
 # Called after every ``register`` (the fast scorer drops the plans it compiled).
 on_register: list[Callable[[], None]] = []
 _loaded = False
@@ -37,6 +41,7 @@ def register(ruleset: Ruleset) -> Ruleset:
     """Make ``ruleset`` available under its slug (replacing any earlier one)."""
     _registry[ruleset.slug] = ruleset
     _configured.cache_clear()
+    _checked.clear()
     for callback in on_register:
         callback()
     return ruleset
@@ -65,6 +70,14 @@ def configure(slug: str, options: Mapping[str, Any] | None = None) -> Ruleset:
         return base
     if not isinstance(options, Mapping):
         raise bad_field("field 'options' must be an object", field=("options",))
+    # options seen before, in this order and of these types (1 is not True): checked then
+    key = (slug, tuple(options.items()), tuple(map(type, options.values())))
+    try:
+        seen = _checked.get(key)
+    except TypeError:  # a value that cannot be a key (a list): checked below, named there
+        seen = None
+    if seen is not None:
+        return seen
     known = {o.name: o for o in base.options}
     items = []
     for name, value in options.items():
@@ -74,7 +87,11 @@ def configure(slug: str, options: Mapping[str, Any] | None = None) -> Ruleset:
             raise bad_field(f"options: unknown option {name!r} for {slug} (known: {names})",
                             field=("options", name))
         items.append((name, option.check(value)))
-    return _configured(slug, tuple(sorted(items)))
+    ruleset = _configured(slug, tuple(sorted(items)))
+    if len(_checked) >= _CHECKED_LIMIT:
+        _checked.clear()
+    _checked[key] = ruleset
+    return ruleset
 
 
 @lru_cache(maxsize=256)

@@ -49,12 +49,14 @@ def defaults_changed() -> Iterator[None]:
     base = hand_registry.get(SLUG)
     entries[SLUG] = replace(entry, options=options)
     game_registry._configured_once.cache_clear()
+    game_registry._built.clear()
     hand_registry.register(base.derive(SLUG, base.doc, kiriage=True))
     try:
         yield
     finally:
         entries[SLUG] = entry
         game_registry._configured_once.cache_clear()
+        game_registry._built.clear()
         hand_registry.register(base)
 
 
