@@ -21,26 +21,32 @@ from ledger.models import SessionClose
 SESSION_CLOSE_TABLE = SessionClose._meta.db_table
 
 
-def _conninfo() -> dict[str, Any]:
+def conninfo(dbname: str | None = None) -> dict[str, Any]:
+    """psycopg's connection arguments for the test database (or ``dbname`` on its server)."""
     db = connection.settings_dict
-    info = {"dbname": db["NAME"], "user": db["USER"], "password": db["PASSWORD"]}
+    info = {"dbname": dbname or db["NAME"], "user": db["USER"], "password": db["PASSWORD"]}
     info |= {"host": db["HOST"] or "127.0.0.1", "port": db["PORT"] or 5432}
     return {key: value for key, value in info.items() if value}
 
 
-def worker_database_url() -> str:
-    """The URL of the test database, for a worker process (DATABASE_URL)."""
-    info = _conninfo()
+def database_url(dbname: str | None = None) -> str:
+    """The URL of the test database (or ``dbname`` on its server), for another process."""
+    info = conninfo(dbname)
     auth = quote(str(info["user"]), safe="")
     if "password" in info:
         auth += ":" + quote(str(info["password"]), safe="")
     return f"postgres://{auth}@{info['host']}:{info['port']}/{info['dbname']}"
 
 
+def worker_database_url() -> str:
+    """The URL of the test database, for a worker process (DATABASE_URL)."""
+    return database_url()
+
+
 @contextmanager
 def table_locked(table: str = SESSION_CLOSE_TABLE) -> Iterator[None]:
     """Hold a lock that blocks inserts into ``table`` until the block ends (then roll back)."""
-    with psycopg.connect(**_conninfo()) as holder:
+    with psycopg.connect(**conninfo()) as holder:
         holder.execute(f"LOCK TABLE {table} IN SHARE ROW EXCLUSIVE MODE")
         try:
             yield
