@@ -22,28 +22,14 @@ from rest_framework.request import Request
 
 from parlor import policy
 from parlor.access import roles_of
-from parlor.models import Player
 from parlor.policy import Action
 
 RoleRules = Mapping[str, Action]
-
-_PLAYER_CACHE = "_api_player"
-
 
 def user_roles(user: AbstractBaseUser | AnonymousUser) -> frozenset[str]:
     """The roles the user holds in any of its parlors (memberships, read once per request;
     with a token, in the token's own query)."""
     return frozenset(str(role) for role in roles_of(user))
-
-
-def user_player(user: AbstractBaseUser | AnonymousUser) -> Player | None:
-    """The Player the user's login belongs to, if any (one query, cached on the user)."""
-    if not user.is_authenticated:
-        return None
-    if not hasattr(user, _PLAYER_CACHE):
-        setattr(user, _PLAYER_CACHE, Player.objects.filter(user_id=user.pk).first())
-    player: Player | None = getattr(user, _PLAYER_CACHE)
-    return player
 
 
 def acting_user(request: Request) -> User:

@@ -21,9 +21,8 @@ from typing import Any, TypeVar
 from django.db.models import Model, Q, QuerySet
 from rest_framework import serializers
 
-from api.permissions import user_player
 from parlor import policy
-from parlor.access import AnyUser
+from parlor.access import AnyUser, user_player
 from parlor.models import Player
 from parlor.policy import Action
 

@@ -6,18 +6,19 @@ Endpoints, roles and error shapes are listed in docs/api.md.
 from django.urls import path, re_path
 from rest_framework.routers import DefaultRouter
 
+from api.players.views import MyDaysView, MySessionsView, MySessionView
+from api.scoreboard.views import ScoreboardView
 from api.token_login import token_login
 from ledger.api.views.corrections import CorrectionViewSet
 from ledger.api.views.exports import ExportJobViewSet, SessionCloseJobView
 from ledger.api.views.hands import HandViewSet
 from ledger.api.views.penalties import PenaltyViewSet
-from ledger.api.views.player_pages import MyDaysView, MySessionsView, MySessionView
 from ledger.api.views.reads import BalanceViewSet, MeView, SettlementViewSet, StatementViewSet
-from ledger.api.views.scoreboard import TOKEN_PATTERN, ScoreboardView
 from ledger.api.views.sessions import SessionViewSet
 from ledger.api.views.standings import StandingsFileView, StandingsView
 from parlor.api.rulesets import RulesetDetailView, RulesetListView
 from parlor.api.views import PlayerViewSet, RateViewSet, RulesetConfigViewSet, TableViewSet
+from scoreboard.selectors import TOKEN_PATTERN
 
 router = DefaultRouter()
 router.register("players", PlayerViewSet, basename="player")

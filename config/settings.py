@@ -55,6 +55,8 @@ INSTALLED_APPS = [
     "ledger",
     "reports",
     "console",
+    "scoreboard",
+    "players",
     "api",
     "axes",
 ]

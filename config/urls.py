@@ -28,5 +28,6 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
     path("api/", include("config.api_urls")),
-    path("", include("ledger.pages.urls")),
+    path("", include("scoreboard.urls")),
+    path("", include("players.urls")),
 ]

@@ -15,13 +15,14 @@ from typing import Any, TypeVar
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Model, QuerySet
 
-from parlor.models import Membership, Role
+from parlor.models import Membership, Player, Role
 
 M = TypeVar("M", bound=Model)
 
 AnyUser = AbstractBaseUser | AnonymousUser
 
 _ROLES_BY_PARLOR = "_parlor_roles_by_parlor"
+_PLAYER_CACHE = "_api_player"
 
 
 def is_superuser(user: AnyUser | None) -> bool:
@@ -89,3 +90,13 @@ def scoped(queryset: QuerySet[M], user: AnyUser | None, parlor_path: str = "parl
     if not ids:
         return queryset.none()
     return queryset.filter(**{f"{parlor_path}__in": ids})
+
+
+def user_player(user: AnyUser) -> Player | None:
+    """The Player the user's login belongs to, if any (one query, cached on the user)."""
+    if not user.is_authenticated:
+        return None
+    if not hasattr(user, _PLAYER_CACHE):
+        setattr(user, _PLAYER_CACHE, Player.objects.filter(user_id=user.pk).first())
+    player: Player | None = getattr(user, _PLAYER_CACHE)
+    return player

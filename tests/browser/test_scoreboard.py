@@ -18,8 +18,8 @@ from django.contrib.auth.models import User
 from rest_framework.authtoken.models import Token
 
 from ledger.services.hands import hand_record
-from ledger.services.scoreboard import scoreboard_link_get
 from parlor.services.roles import ROLE_STAFF, roles_sync
+from scoreboard.services import scoreboard_link_get
 from tests.browser.conftest import start_browser
 from tests.ledger.factories import SessionFactory, ron
 from tests.parlor.factories import PlayerFactory, house_member

@@ -9,7 +9,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
-ROOMS = "engine|ledger|reports|console|parlor|config|api"
+ROOMS = "engine|ledger|reports|console|scoreboard|players|parlor|config|api"
 PATHS = sorted(set(re.findall(rf"`((?:{ROOMS}|tests|docs)/[\w/.]*)`", DOC)))
 MODULE = rf"`((?:{ROOMS})/[\w/]+\.py)`"
 # "`name` in `path`", "(`name`, `path`)" and "`path` (`name`)": a function or class placed

@@ -16,7 +16,8 @@ from django.conf import settings
 
 # What makemessages reads: every app, the project's templates, and the catalogue itself.
 SOURCES = (
-    "api", "config", "console", "engine", "ledger", "parlor", "reports", "templates", "locale",
+    "api", "config", "console", "engine", "ledger", "parlor", "players", "reports", "scoreboard",
+    "templates", "locale",
 )  # fmt: skip
 PO = Path(settings.BASE_DIR) / "locale" / "ja" / "LC_MESSAGES" / "django.po"
 MO = PO.with_suffix(".mo")

@@ -58,7 +58,7 @@ DONE, REFUSED, NOT_FOUND = "done", "refused", "not found"
 OWN, OTHER = "own parlor", "other parlor"
 
 NOT_OFFERED = {
-    Action.VIEW_OWN: "a player's own pages are /me/ (ledger.pages.player), not the admin",
+    Action.VIEW_OWN: "a player's own pages are /me/ (players.pages), not the admin",
     Action.EXPORT_OWN: "a player's statement is /me/statement/ and the API, not the admin",
     Action.HAND_OPTIONS: "the admin's hand form sends no per-hand ruleset options",
     Action.AUDIT: "the ledger audit is the audit_ledger management command, not an admin page",

@@ -12,8 +12,8 @@ from rest_framework.test import APIClient
 
 from ledger.models import ScoreboardLink
 from ledger.services.hands import hand_record
-from ledger.services.scoreboard import scoreboard_link_get, scoreboard_link_rotate
 from ledger.services.settlements import session_close
+from scoreboard.services import scoreboard_link_get, scoreboard_link_rotate
 from tests.ledger.api.world import dealer_busts_seat_1
 from tests.ledger.factories import SessionFactory, draw, ron
 

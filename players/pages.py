@@ -21,21 +21,21 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from api.permissions import user_player
 from ledger.admin.display import hand_view
 from ledger.business_days import business_day_bounds
 from ledger.engine_results import hand_outcome
 from ledger.games import starting_points
 from ledger.selectors import player_balance, session_scoreboard
-from ledger.selectors.players import (
+from ledger.selectors.standings import month_of
+from parlor.access import user_player
+from parlor.models import Player
+from players.selectors import (
     player_days,
     player_results,
     player_session,
     player_sessions,
     session_placements,
 )
-from ledger.selectors.standings import month_of
-from parlor.models import Player
 from reports.scope import Window
 from reports.statements import money_text, statement_html
 
@@ -52,7 +52,7 @@ def player_only(view: Callable[..., HttpResponse]) -> View:
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         player = user_player(request.user)
         if player is None:
-            text = render_to_string("ledger/player/not_a_player.html", request=request)
+            text = render_to_string("players/not_a_player.html", request=request)
             return HttpResponseForbidden(text)
         # Times print in the parlor's zone, as its players read the clock.
         with timezone.override(ZoneInfo(player.parlor.time_zone)):
@@ -64,7 +64,7 @@ def player_only(view: Callable[..., HttpResponse]) -> View:
 
 
 class PlayerLoginView(auth_views.LoginView):
-    template_name = "ledger/player/login.html"
+    template_name = "players/login.html"
     redirect_authenticated_user = True
     next_page = "/me/"
 
@@ -89,7 +89,7 @@ def player_home(request: HttpRequest, player: Player) -> HttpResponse:
     balance = player_balance(player=player)
     return render(
         request,
-        "ledger/player/home.html",
+        "players/home.html",
         {
             "player": player,
             "parlor": parlor,
@@ -138,7 +138,7 @@ def player_session_page(request: HttpRequest, player: Player, session_id: int) -
     ]
     return render(
         request,
-        "ledger/player/session.html",
+        "players/session.html",
         {
             "player": player,
             "session": session,

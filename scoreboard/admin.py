@@ -16,8 +16,8 @@ from django.utils.translation import gettext_lazy
 
 from ledger.admin.roles import LedgerAdmin, may, may_anywhere, refused
 from ledger.models import ScoreboardLink
-from ledger.services.scoreboard import scoreboard_link_rotate
 from parlor.policy import Action, PolicyRefusal
+from scoreboard.services import scoreboard_link_rotate
 
 
 def scoreboard_url(request: HttpRequest, link: ScoreboardLink) -> str:

@@ -9,10 +9,10 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from ledger.selectors import player_balance
-from ledger.selectors.players import player_days
 from ledger.services.hands import hand_record
 from ledger.services.settlements import session_close
 from parlor.services.preferences import user_language_set
+from players.selectors import player_days
 from tests.ledger.api.world import dealer_busts_seat_1
 from tests.ledger.factories import SessionFactory, draw, ron
 

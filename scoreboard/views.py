@@ -1,12 +1,14 @@
 """``/scoreboard/{token}/``: the parlor's screen, no login; it polls the API's JSON each second.
 
 The page itself holds only the frame and its words in the chosen language
-(``?lang=ja``); ``ledger/static/ledger/scoreboard.js`` draws the tables from
-``/api/scoreboard/{token}/`` and redraws them only when the ETag changes.
+(``?lang=ja``); ``scoreboard/static/scoreboard/scoreboard.js`` draws the tables from
+``/api/scoreboard/{token}/`` (``api.scoreboard.views``) and redraws them only when the
+ETag changes.
 """
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -14,9 +16,16 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from ledger.api.views.scoreboard import requested_language, scoreboard_link_of
+from scoreboard.selectors import scoreboard_link_of
 
 POLL_MS = 1000
+
+
+def requested_language(request: HttpRequest) -> str:
+    """``?lang=`` when it names a language the service speaks, else the request's."""
+    wanted = request.GET.get("lang", "")
+    known = {code for code, _ in settings.LANGUAGES}
+    return wanted if wanted in known else translation.get_language() or settings.LANGUAGE_CODE
 
 
 def scoreboard_page(request: HttpRequest, token: str) -> HttpResponse:
@@ -37,7 +46,7 @@ def scoreboard_page(request: HttpRequest, token: str) -> HttpResponse:
         }
         response = render(
             request,
-            "ledger/scoreboard.html",
+            "scoreboard/scoreboard.html",
             {
                 "parlor": link.parlor,
                 "language": language,

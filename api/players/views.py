@@ -28,14 +28,14 @@ from ledger.engine_results import hand_outcome
 from ledger.games import starting_points
 from ledger.models import Session, Settlement
 from ledger.selectors import session_scoreboard
-from ledger.selectors.players import (
+from parlor.models import Player
+from players.selectors import (
     player_days,
     player_results,
     player_session,
     player_sessions,
     session_placements,
 )
-from parlor.models import Player
 
 
 def own_player(request: Request) -> Player:

@@ -13,8 +13,6 @@ import hashlib
 import json
 from typing import Any
 
-from django.conf import settings
-from django.http import Http404, HttpRequest
 from django.templatetags.static import static
 from django.utils import translation
 from drf_spectacular.types import OpenApiTypes
@@ -28,25 +26,11 @@ from rest_framework.views import APIView
 from ledger import labels
 from ledger.admin.display import WinView
 from ledger.models import ScoreboardLink
-from ledger.selectors.scoreboard import TableView, parlor_scoreboard
 from ledger.templatetags.ledger_tiles import tile_codes
+from scoreboard.selectors import TableView, parlor_scoreboard, scoreboard_link_of
+from scoreboard.views import requested_language
 
-TOKEN_PATTERN = r"[A-Za-z0-9_-]{20,64}"
 WIND_LETTERS = "ESWN"
-
-
-def scoreboard_link_of(token: str) -> ScoreboardLink:
-    link = ScoreboardLink.objects.select_related("parlor").filter(token=token).first()
-    if link is None:
-        raise Http404("no scoreboard at this link")
-    return link
-
-
-def requested_language(request: HttpRequest) -> str:
-    """``?lang=`` when it names a language the service speaks, else the request's."""
-    wanted = request.GET.get("lang", "")
-    known = {code for code, _ in settings.LANGUAGES}
-    return wanted if wanted in known else translation.get_language() or settings.LANGUAGE_CODE
 
 
 def _tiles(text: Any) -> list[dict[str, str]]:

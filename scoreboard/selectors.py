@@ -15,12 +15,32 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from django.db.models import Exists, OuterRef
+from django.http import Http404
 
 from ledger.admin.display import HandView, hand_view
 from ledger.engine_results import hand_outcome, stored_key
 from ledger.games import TableState, table_state
-from ledger.models import Correction, HandResult, Session, SessionSeat, SessionState
+from ledger.models import (
+    Correction,
+    HandResult,
+    ScoreboardLink,
+    Session,
+    SessionSeat,
+    SessionState,
+)
 from parlor.models import Parlor
+
+# What a link's token looks like (ledger.models.scoreboard.new_scoreboard_token): the URLs'
+# pattern, so that a malformed one never reaches the database.
+TOKEN_PATTERN = r"[A-Za-z0-9_-]{20,64}"
+
+
+def scoreboard_link_of(token: str) -> ScoreboardLink:
+    """The parlor's link with that token; 404 when no parlor has it (rotated, or never was)."""
+    link = ScoreboardLink.objects.select_related("parlor").filter(token=token).first()
+    if link is None:
+        raise Http404("no scoreboard at this link")
+    return link
 
 
 @dataclass(frozen=True, slots=True)

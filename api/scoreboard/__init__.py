@@ -1,0 +1,1 @@
+"""The scoreboard's JSON (``/api/scoreboard/{token}/``), which the screen polls."""

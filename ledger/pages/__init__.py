@@ -1,1 +1,0 @@
-"""Pages outside the admin: the parlor's scoreboard screen and players' own pages."""
