@@ -18,7 +18,7 @@ an int, and listing them in table order is reading the bits upwards.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, final
+from typing import TYPE_CHECKING, Any, final
 
 from engine.hand.evaluate import standard_score
 from engine.hand.payment import standard_payment
@@ -35,6 +35,14 @@ from engine.rulesets.speed_tonpuu.chips import CHIP_CAUSES
 from engine.rulesets.speed_tonpuu.score import speed_score
 from engine.rulesets.speed_tonpuu.shapes import kansai_chiitoitsu_shapes, puutaa_shapes
 from engine.rulesets.speed_tonpuu.special_tiles import CHANKAN_ANKAN, WILDCARD
+from engine.rulesets.toutenkou import yaku as toutenkou_yaku
+from engine.rulesets.toutenkou.score import (
+    ROBBED_GARI,
+    points_payment,
+    points_valuation,
+    toutenkou_score,
+)
+from engine.rulesets.toutenkou.tiles import gari_kinds
 from engine.tiles import WEST, WIND_LETTERS
 from engine.yaku.base import Yaku
 from engine.yaku.dora import NUKIDORA
@@ -71,6 +79,20 @@ SPEED_KNOWN: dict[object, Yaku] = {
     if y.name in SPEED_NAMES or y in (speed_yaku.TENHOU_COMPLETE, speed_yaku.CHIIHOU_COMPLETE,
                                       speed_yaku.SHIISANPUUTAA, speed_yaku.SHIISUUPUUTAA)
 }
+# Toutenkou's own yaku (engine/rulesets/toutenkou/yaku.py), by their checks; their values
+# are points, several counted per occurrence (COUNTED_AT: their index in the scorer's counts).
+POINTS_YAKU = (
+    "oya", "menzen", "honba", "gari", "banban", "minkan", "ankan", "gari_set", "ron", "karasu",
+    "all_gari", "five_gari", "five_dora",
+)  # fmt: skip
+# by check and name: banban and menzen share their check, as the two all_gari do
+POINTS_KNOWN: dict[tuple[object, str, bool], Yaku] = {
+    (y.check, y.name, y.is_yakuman): y for y in (*toutenkou_yaku.TOUTENKOU_YAKU, toutenkou_yaku.ALL_GARI_YAKUMAN,
+                         toutenkou_yaku.FIVE_GARI, toutenkou_yaku.FIVE_DORA,
+                         toutenkou_yaku.DAISHARIN)
+}
+COUNTED_AT = {"honba": 8, "gari": 9, "minkan": 10, "ankan": 11, "gari_set": 12,
+              "five_dora": 13, "five_gari": 14}
 # The chips options, in CHIP_CAUSES order, then the yakuman chips on tsumo.
 CHIP_OPTIONS = ("red_chips", "blue_chips", "gold_chips", "pocchi_chips", "ippatsu_chips",
                 "ura_chips", "yakuman_chips_ron", "yakuman_chips_tsumo")
@@ -144,6 +166,11 @@ class Side:
     speed: tuple[int, ...]
     # yakuhai_round_wind's bit when it is counted per round wind (tonshaaba), else 0
     round_counted: int = 0
+    # Toutenkou: (bit, points) of each POINTS_YAKU, the bits listed beside a yakuman
+    # (with_yakuman), and the bits counted per occurrence -> their index in the counts
+    points: tuple[tuple[int, int], ...] = ()
+    with_yakuman: int = 0
+    count_index: dict[int, int] = field(default_factory=dict)
     # memoised parts (engine.fast.parts): situational yaku (riichi kind, tsumo, the flags'
     # bits); tile class and riichi kind and tsumo when no flag is set; honour triplets and kans
     situational: dict[int, Part] = field(default_factory=dict)
@@ -213,6 +240,15 @@ class Plan:
     chip_values: tuple[int, ...]
     extra_round: int
     kansai: bool
+    # Toutenkou (points): its options as the scorer reads them; yakuman_points 0: not points
+    yakuman_points: int
+    gari: frozenset[int]  # the gari kinds of its tile set
+    gari_copies: tuple[int, ...]  # copies of each kind in its set
+    fives: str
+    gari_bai: bool
+    gari_tori: bool
+    gari_multiplies_fives: bool
+    no_chi: bool
     # indicator text -> its words and dora kinds; None: a string the fast scorer does not take
     indicators: dict[str, Shown | None] = field(default_factory=dict)
 
@@ -220,7 +256,8 @@ class Plan:
 def compile_plan(ruleset: Ruleset) -> Plan | None:
     """The plan for ``ruleset``, or None when its own pipeline must score its hands."""
     speed = _speed_pipeline(ruleset)
-    if not speed and not _standard_pipeline(ruleset):
+    points = _points_pipeline(ruleset)
+    if not speed and not points and not _standard_pipeline(ruleset):
         return None
     multiples = dict((y.name, n) for y, n in ruleset.yakuman_table)
     sides = []
@@ -228,9 +265,13 @@ def compile_plan(ruleset: Ruleset) -> Plan | None:
         han: dict[str, tuple[int, int]] = {}
         yakuman: dict[str, tuple[int, int]] = {}
         for position, y in enumerate(ruleset.yaku):
-            known = KNOWN.get(y.check) or (SPEED_KNOWN.get(y.check) if speed else None)
-            if known is None or not _same_yaku(y, known):
-                return None
+            if points and (y.check, y.name, y.is_yakuman) in POINTS_KNOWN:
+                if not _same_points_yaku(y, POINTS_KNOWN[y.check, y.name, y.is_yakuman]):
+                    return None
+            else:
+                known = KNOWN.get(y.check) or (SPEED_KNOWN.get(y.check) if speed else None)
+                if known is None or not _same_yaku(y, known):
+                    return None
             value = y.han_closed if closed else y.han_open
             if y.is_yakuman:
                 if closed or y.han_open is not None:
@@ -240,8 +281,20 @@ def compile_plan(ruleset: Ruleset) -> Plan | None:
         sides.append(_side(han, yakuman))
     if sides[1].han.keys() & {"iipeikou", "ryanpeikou"}:
         return None  # counted on concealed runs only; an open value would count called ones
-    for side in sides:  # the yaku counted more than once: their han is per occurrence
+    for side, closed in zip(sides, (True, False), strict=True):
+        # the yaku counted more than once: their han (points) is per occurrence
         side.counted |= side.speed[6] | side.speed[8]
+        if points:
+            side.points = tuple(side.han.get(name, (0, 0)) for name in POINTS_YAKU)
+            side.with_yakuman = sum(
+                side.han[y.name][0] for y in ruleset.with_yakuman_table if y.name in side.han
+                and (y.han_closed if closed else y.han_open) is not None
+            )
+            for name, at in COUNTED_AT.items():
+                bit = side.han.get(name, (0, 0))[0]
+                if bit:
+                    side.count_index[bit] = at
+                    side.counted |= bit
         if WEST in ruleset.extra_round_winds:
             side.round_counted = side.speed[13]
             side.counted |= side.round_counted
@@ -261,6 +314,7 @@ def compile_plan(ruleset: Ruleset) -> Plan | None:
         speed, tuple(ruleset.option_values[name] for name in CHIP_OPTIONS) if speed else (),
         WEST if WEST in ruleset.extra_round_winds else -1,
         kansai_chiitoitsu_shapes in ruleset.shapes,
+        *_points_options(ruleset, points),
     )  # fmt: skip
 
 
@@ -317,6 +371,40 @@ def _speed_pipeline(r: Ruleset) -> bool:
         and max(r.tiles.copies) <= 4
         and r.players == 4
     )
+
+
+def _points_pipeline(r: Ruleset) -> bool:
+    """Toutenkou (any of its options but a gari kept in the hand for yakuman only, whose
+    refusals the reference path words): points instead of han and fu."""
+    return (
+        r.score is toutenkou_score
+        and r.valuate is points_valuation
+        and r.pay is points_payment
+        and r.shapes == STANDARD_SHAPES
+        and r.value_unit == "points"
+        and r.record_fields == {"nuki", "discards"}
+        and set(r.extra_fields) <= {ROBBED_GARI}
+        and not r.extra_round_winds
+        and r.option_values.get("gari_in_hand") == "allowed"
+        and r.nuki_tiles == gari_kinds(r.tiles)
+        and r.kazoe_han is None
+        and max(r.tiles.copies) <= 4
+        and r.players == 3
+    )
+
+
+def _points_options(r: Ruleset, points: bool) -> tuple[Any, ...]:
+    if not points:
+        return (0, frozenset(), (), "", False, False, False, False)
+    o = r.option_values
+    return (o["yakuman_points"], gari_kinds(r.tiles), r.tiles.copies, o["fives"], o["gari_bai"],
+            o["gari_tori"], o["gari_multiplies_fives"], o["no_chi"])
+
+
+def _same_points_yaku(y: Yaku, known: Yaku) -> bool:
+    """Toutenkou's yaku, at most re-valued (a points option)."""
+    return (y.name == known.name and y.yakuman == known.yakuman and y.bonus == known.bonus
+            and y.with_yakuman == known.with_yakuman and y.supersedes == known.supersedes)
 
 
 def _same_yaku(y: Yaku, known: Yaku) -> bool:

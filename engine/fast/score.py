@@ -75,6 +75,7 @@ from engine.reference import score_reference
 from engine.rulesets import registry
 from engine.rulesets.speed_tonpuu.chips import CHIP_CAUSES
 from engine.tiles import EAST, HAKU, HATSU, KIND, N_KINDS, TERMINALS_AND_HONOURS, YAOCHUU_MASK
+from engine.rulesets.toutenkou.score import FIVES_AS_GARI, no_regular_yaku_message
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
@@ -94,6 +95,7 @@ _FAST_KEYS = frozenset((*FIELDS, "options", "nuki", "discards", "specials"))
 _REQUIRED = frozenset(FIELDS) - frozenset(_DEFAULTS)
 MAX_INDICATORS = 16  # keeps every packed field below its guard bit
 MAX_HAND_TEXT = 28  # 14 tiles, each with its own suit letter at most
+MAX_DISCARDS = 30
 LOW_BITS = 0x1FF  # kinds 0-8: with the same bit +9 and +18, a sanshoku
 ITTSU_STARTS = (1 << 0) | (1 << 9) | (1 << 18)
 SUIT_OF = tuple(k // 9 if k < 27 else 3 for k in range(N_KINDS))
@@ -155,14 +157,15 @@ def _plan(slug: str) -> Plan | None:
     return found
 
 
-_with_options: dict[tuple[str, tuple[tuple[str, Any], ...]], Plan | None] = {}
+_with_options: dict[tuple[str, tuple[tuple[str, Any], ...], tuple[type, ...]], Plan | None] = {}
 
 
 def _configured(slug: str, options: Any) -> Plan | None:
     """The plan of a ruleset configured by a record's ``options`` (memoised by their items)."""
     if type(options) is not dict:
         return None
-    key = (slug, tuple(sorted(options.items())))
+    items = tuple(sorted(options.items()))
+    key = (slug, items, tuple([type(value) for _, value in items]))  # 1 is not True
     found = _with_options.get(key, _with_options)
     if found is _with_options:
         try:
@@ -244,6 +247,7 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
             return None
     options = None
     nuki_text = ""
+    discards_text = ""
     specials_list: list[Any] = _NO_SPECIALS
     if not exact:  # the optional fields: default-valued, or nuki where the plan takes it
         options = record.get("options")
@@ -251,13 +255,15 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
         discards = record.get("discards", "")
         specials = record.get("specials")
         if ((options is not None and type(options) is not dict) or type(nuki_text) is not str
-                or type(discards) is not str or discards
+                or type(discards) is not str
                 or (specials is not None and type(specials) is not list)):
             return None
         if specials:
             specials_list = specials
+        discards_text = discards
     plan = (_plans.get(slug) or _plan(slug)) if not options else _configured(slug, options)
-    if plan is None or (specials_list and not plan.speed):
+    if (plan is None or (specials_list and not plan.speed)
+            or (discards_text and not plan.yakuman_points)):
         return None
     seat_found = plan.seats.get(seat_text)
     round_found = plan.rounds.get(round_text)
@@ -356,19 +362,45 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
     t2: i64 = k2 + dora_found.k2 + ura_found.k2
     t3: i64 = k3 + dora_found.k3 + ura_found.k3
     tr: i64 = red_w + dora_found.red + ura_found.red
-    # tiles set aside (nuki): honours of the plan's nuki kinds, held in the word n3
+    # tiles set aside (nuki) of the plan's nuki kinds, in their own words
     n_nuki = 0
+    n0: i64 = 0
     n3: i64 = 0
+    n_red: i64 = 0
+    nuki_codes: tuple[int, ...] = ()
     if nuki_text:
         nuki_found = strings.get(nuki_text) or tile_string(nuki_text)
         if nuki_found is None or len(nuki_found.codes) > MAX_INDICATORS:
             return None
         for code in nuki_found.codes:
-            if code not in plan.nuki_kinds:
+            if KIND[code] not in plan.nuki_kinds:
                 return None
-        n_nuki = len(nuki_found.codes)
+        nuki_codes = nuki_found.codes
+        n_nuki = len(nuki_codes)
+        n0 = nuki_found.k0
         n3 = nuki_found.k3
+        n_red = nuki_found.red
+        if nuki_found.k1 or nuki_found.k2:
+            return None
+        t0 += n0
         t3 += n3
+        tr += n_red
+    # the winner's discards (Toutenkou's karasu): their copies count too
+    discard_gari = False
+    if discards_text:
+        discarded = strings.get(discards_text) or tile_string(discards_text)
+        if (discarded is None or len(discarded.codes) > MAX_DISCARDS
+                or len(dora_found.dora) + len(ura_found.dora) > 12
+                or not _within_copies(plan, discarded)):
+            return None  # (bounded so that no packed count reaches its guard bit)
+        t0 += discarded.k0
+        t1 += discarded.k1
+        t2 += discarded.k2
+        t3 += discarded.k3
+        tr += discarded.red
+        for code in discarded.codes:
+            if KIND[code] in plan.gari:
+                discard_gari = True
     if (((t0 - ((tr & FIELD) << FIVE_AT) + plan.add0) & plan.guards0)
             | ((t1 - (((tr >> WIDTH) & FIELD) << FIVE_AT) + plan.add1) & plan.guards1)
             | ((t2 - (((tr >> (2 * WIDTH)) & FIELD) << FIVE_AT) + plan.add2) & plan.guards2)
@@ -433,9 +465,11 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
         winnable = part.winnable
         yakuman = part.yakuman
     dora = ura = 0
-    d3: i64 = k3 + n3 if plan.nuki_as_dora else k3  # a nuki tile is dora where its kind is
+    d0: i64 = k0 + n0 if plan.nuki_as_dora else k0  # a nuki tile is dora where its kind is
+    d3: i64 = k3 + n3 if plan.nuki_as_dora else k3
+    red += (n_red & FIELD) + (n_red >> WIDTH & FIELD) + (n_red >> (2 * WIDTH) & FIELD)
     for kind in dora_found.dora:
-        dora += _count(k0, k1, k2, d3, kind)
+        dora += _count(d0, k1, k2, d3, kind)
     if dora and side.dora[0]:
         bits |= side.dora[0]
         han += dora * side.dora[1]
@@ -444,7 +478,7 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
         han += red * side.aka[1]
     if riichi != "none":
         for kind in ura_found.dora:
-            ura += _count(k0, k1, k2, d3, kind)
+            ura += _count(d0, k1, k2, d3, kind)
         if ura and side.ura[0]:
             bits |= side.ura[0]
             han += ura * side.ura[1]
@@ -462,6 +496,32 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
             han += n_blue * sp[9]
         if red == 3 and n_blue == 3 and gold:  # ultimate all-stars: every coloured tile
             yakuman |= sp[12]
+    special = 0  # Toutenkou: the points listed beside a yakuman (its special yaku)
+    p_counts: tuple[int, ...] = ()
+    if plan.yakuman_points:
+        if plan.no_chi and meld_seq_mask:
+            return None  # a chi under no_chi: the reference path refuses it
+        gari, minkans, ankans, sets, karasu, all_gari, five_dora, five_gari, daisharin = (
+            _gari_facts(plan, k0, k1, k2, k3, red_w, nuki_codes, dora_text, discard_gari,
+                        called))
+        # per POINTS_YAKU: oya menzen honba gari banban minkan ankan gari_set ron karasu
+        # all_gari five_gari five_dora
+        occurrences = (int(seat == EAST), 1, honba, gari, 1, minkans, ankans, sets,
+                       int(not tsumo), int(karasu), int(all_gari), five_gari, five_dora)
+        pt = side.points
+        for i in range(13):
+            bit, value = pt[i]
+            n = occurrences[i]
+            if bit and n:
+                bits |= bit
+                han += n * value
+                if bit & side.with_yakuman:
+                    special += n * value
+        if all_gari:
+            yakuman |= side.yakuman.get("all_gari", (0, 0))[0]
+        if daisharin:
+            yakuman |= side.yakuman.get("daisharin", (0, 0))[0]
+        p_counts = (honba, gari, minkans, ankans, sets, five_dora, five_gari)
     h0: i64 = 0
     h1: i64 = 0
     h2: i64 = 0
@@ -488,7 +548,7 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
             best_rank, best_bits = _arrange(
                 plan, side, best_rank, best_bits, sa, sb, win_group.readings[0].waits, bits,
                 han, winnable, yakuman, meld_seq_mask, seat, round_wind, kans, tsumo, win_kind,
-                base_fu)
+                base_fu, special)
     else:
         m_sa = sa - c_sa
         m_sb = sb - c_sb
@@ -503,7 +563,7 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
                 best_rank, best_bits = _arrange(
                     plan, side, best_rank, best_bits, r_sa, r_sb, combo[at].waits, bits, han,
                     winnable, yakuman, meld_seq_mask, seat, round_wind, kans, tsumo, win_kind,
-                    base_fu)
+                    base_fu, special)
     shaped = regular
     if not melds:
         if (_guards(h0) + _guards(h1) + _guards(h2) + _guards(h3) == 7
@@ -514,7 +574,8 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
             shaped = True
             bit, value = side.reading[10]
             best_rank, best_bits = _better(plan, side, best_rank, best_bits, bits | bit,
-                                           han + value, winnable or bit > 0, yakuman, 25)
+                                           han + value, winnable or bit > 0, yakuman, 25,
+                                           special)
         elif plan.kansai and (quads := _quads_as_pairs(c0, c1, c2, c3)) > 0 and (
                 _guards(h0) + _guards(h1) + _guards(h2) + _guards(h3) == 7 - quads):
             # kansai chiitoitsu: four of a kind is two of the seven pairs
@@ -537,9 +598,11 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
             if _count(c0, c1, c2, c3, win_kind) == 2:
                 kokushi |= side.reading_yakuman[3]
             best_rank, best_bits = _better(plan, side, best_rank, best_bits, bits, han,
-                                           winnable, yakuman | kokushi, 0)
+                                           winnable, yakuman | kokushi, 0, special)
     if best_rank < 0:
         description = _description(hand, called)
+        if shaped and plan.yakuman_points:  # Toutenkou's own words
+            return _failure(rid, "no_yaku", no_regular_yaku_message(description))
         if shaped:
             return _failure(rid, "no_yaku", no_yaku_message(description))
         return _failure(rid, "not_a_winning_hand", not_winning_message(description))
@@ -552,6 +615,9 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
     if best_bits & side.speed[6]:  # kansai chiitoitsu: 1 han for one quad, 3 for two
         kansai = 1 if _quads_as_pairs(c0, c1, c2, c3) == 1 else 3
     counts = (1, dora, red, ura, n_nuki, rounds, kansai, n_blue)
+    if plan.yakuman_points:
+        return _render_points(plan, side, rid, best_rank, best_bits, tsumo, sticks,
+                              (*counts, *p_counts))
     out = _render(plan, side, rid, best_rank, best_bits, tsumo, seat == EAST, honba, sticks,
                   counts)
     if plan.speed:
@@ -645,6 +711,70 @@ def _chips(plan: Plan, out: dict[str, Any], tsumo: bool, counts: tuple[int, ...]
     out["chip_causes"] = causes
 
 
+def _within_copies(plan: Plan, tiles: Tiles) -> bool:
+    """No kind (red fives apart) in ``tiles`` beyond the copies the set holds."""
+    tr = tiles.red
+    return not (((tiles.k0 - ((tr & FIELD) << FIVE_AT) + plan.add0) & plan.guards0)
+                | ((tiles.k1 - (((tr >> WIDTH) & FIELD) << FIVE_AT) + plan.add1) & plan.guards1)
+                | ((tiles.k2 - (((tr >> (2 * WIDTH)) & FIELD) << FIVE_AT) + plan.add2)
+                   & plan.guards2)
+                | ((tiles.k3 + plan.add3) & plan.guards3) | ((tr + plan.add_red) & plan.guards_red))
+
+
+def _gari_facts(  # noqa: PLR0913
+    plan: Plan, k0: i64, k1: i64, k2: i64, k3: i64, red_w: i64, nuki: tuple[int, ...],
+    dora_text: str, discard_gari: bool, called: list[CalledSet],
+) -> tuple[int, int, int, int, bool, bool, int, int, bool]:
+    """Toutenkou's facts (rulesets/toutenkou/yaku.py, gari_facts; its score.py's
+    multipliers): gari points set aside, open and closed kans, gari kinds held four times,
+    karasu, all gari, five dora, five gari, daisharin."""
+    gari = plan.gari
+    copies = plan.gari_copies
+    held = [_count(k0, k1, k2, k3, kind) for kind in range(N_KINDS)]
+    for code in nuki:
+        held[KIND[code]] += 1
+    indicators = strings.get(dora_text) or tile_string(dora_text)
+    codes = indicators.codes if indicators is not None else ()
+    multiplier = _gari_multiplier(codes, gari, plan.gari_bai, plan.gari_tori)
+    fives_gari = plan.fives == "gari"
+    five_multiplier = 1
+    if fives_gari and plan.gari_multiplies_fives:
+        multiplier = max(multiplier, _gari_multiplier(codes, gari | FIVES_AS_GARI,
+                                                      plan.gari_bai, plan.gari_tori))
+        five_multiplier = multiplier
+    red_gari = 3 if fives_gari else 1
+    points = sum(red_gari if code >= N_KINDS else 1 for code in nuki) * multiplier
+    in_play = [kind for kind in gari if held[kind]]
+    sets = sum(1 for kind in in_play if held[kind] == copies[kind])
+    all_gari = all(held[kind] == copies[kind] for kind in gari)
+    karasu = not (nuki or in_play or discard_gari)
+    concealed_held = [_count(k0, k1, k2, k3, kind) for kind in (13, 22)]
+    five_dora = concealed_held[0] + concealed_held[1] if plan.fives == "dora" else 0
+    five_gari = 0
+    if fives_gari:
+        red = ((red_w >> WIDTH) & FIELD) + ((red_w >> (2 * WIDTH)) & FIELD)  # 0p 0s
+        five_gari = (concealed_held[0] + concealed_held[1] - red + 3 * red) * five_multiplier
+    minkans = ankans = 0
+    for meld in called:
+        if (meld.small >> KAN_AT) & 15:
+            if (meld.small >> OPEN_AT) & 15:
+                minkans += 1
+            else:
+                ankans += 1
+    daisharin = all(held[kind] == 2 for kind in range(10, 17)) and sum(held) - len(nuki) == 14
+    return (points, minkans, ankans, sets, karasu, all_gari, five_dora, five_gari, daisharin)
+
+
+def _gari_multiplier(codes: tuple[int, ...], gari: frozenset[int], bai: bool,
+                     tori: bool) -> int:
+    """ガリ倍 (a gari turned up as an indicator) x2, ガリトリ (a red tile) x3; tori wins."""
+    if tori and any(code >= N_KINDS for code in codes):
+        return 3
+    if bai and any(KIND[code] in gari for code in codes):
+        return 2
+    return 1
+
+
 def _one_suit(h0: i64, h1: i64, h2: i64, h3: i64) -> int:
     """The number suit whose nine kinds are all the hand holds, or -1."""
     if h3:
@@ -662,7 +792,7 @@ def _arrange(  # noqa: C901, PLR0912, PLR0913, PLR0915
     plan: Plan, side: Side, best_rank: int, best_bits: int, c_a: i64, c_b: i64,
     waits: dict[int, tuple[int, ...]], bits: int, han: int, winnable: bool, yakuman: int,
     meld_seq_mask: i64, seat: int, round_wind: int, kans: int, tsumo: bool, win_kind: int,
-    base_fu: int,
+    base_fu: int, special: int = 0,
 ) -> tuple[int, int]:
     """One reading of four sets and a pair (summary words ``c_a``, ``c_b``): its hits on top
     of the hand's, then each place the winning tile can sit in it (the pair first, then its
@@ -764,9 +894,9 @@ def _arrange(  # noqa: C901, PLR0912, PLR0913, PLR0915
             if wait != RYANMEN and wait != SHANPON:
                 p_fu += 2
             p_fu = 30 if p_fu == 20 else (p_fu + 9) // 10 * 10
-        if p_yakuman or p_han >= 5:
+        if p_yakuman or p_han >= 5 or plan.yakuman_points:
             best_rank, best_bits = _better(plan, side, best_rank, best_bits, p_bits, p_han,
-                                           p_winnable, p_yakuman, p_fu)
+                                           p_winnable, p_yakuman, p_fu, special)
         elif p_winnable:
             base = p_fu << (p_han + 2)
             if base >= 2000 or (plan.kiriage and base >= 1920):
@@ -807,10 +937,24 @@ def indicators(plan: Plan, text: str) -> Shown | None:
 
 def _better(
     plan: Plan, side: Side, best_rank: int, best_bits: int, bits: int, han: int,
-    winnable: bool, yakuman: int, fu: int,
+    winnable: bool, yakuman: int, fu: int, special: int = 0,
 ) -> tuple[int, int]:
     """(rank, hits) of the best of this candidate and the one given (as han_fu_valuation
-    and Valuation.rank)."""
+    and Valuation.rank; for points, points_valuation: the rank is the points, then whether
+    a yakuman, and ``special`` the points listed beside a yakuman)."""
+    if plan.yakuman_points:
+        if yakuman:
+            shown = _yakuman_shown(plan, side, yakuman)
+            multiples = sum(side.values[b] for b in _bits_of(shown))
+            rank = (multiples * plan.yakuman_points + special) << 1 | 1
+            bits = shown | (bits & side.with_yakuman)
+        elif winnable:
+            rank = han << 1
+        else:
+            return best_rank, best_bits
+        if rank > best_rank:
+            return rank, bits
+        return best_rank, best_bits
     if yakuman:
         shown = _yakuman_shown(plan, side, yakuman)
         multiples = sum(side.values[b] for b in _bits_of(shown))
@@ -972,11 +1116,36 @@ def _render(
             "yakuman": multiples, "limit": limit, "payment": payment, "total": total}
 
 
+def _render_points(
+    plan: Plan, side: Side, rid: str, rank: int, bits: int, tsumo: bool, sticks: int,
+    counts: tuple[int, ...],
+) -> dict[str, Any]:
+    """render() of a points valuation (Toutenkou): each yaku's points, yakuman first."""
+    points = rank >> 1
+    yaku: list[dict[str, Any]] = []
+    multiples = 0
+    if rank & 1:
+        shown = bits & ~side.with_yakuman
+        for bit in _bits_of(shown):
+            value = side.values[bit]
+            multiples += value
+            yaku.append({"name": side.names[bit], "points": value * plan.yakuman_points})
+        bits &= side.with_yakuman
+    listed = side.listed.get(bits) or _listed(side, bits)
+    yaku += [{"name": name, "points": value * counts[which]} for name, value, which in listed]
+    payers = plan.others
+    payment = {"tsumo_each": points} if tsumo else {"ron": points}
+    total = points * payers if tsumo else points
+    return {"id": rid, "ok": True, "yaku": yaku, "han": None, "fu": None,
+            "yakuman": multiples, "limit": "yakuman" if multiples else None,
+            "payment": payment, "total": total + sticks * plan.stick, "points": points}
+
+
 def _listed(side: Side, bits: int) -> tuple[tuple[str, int, int], ...]:
     """The yaku of ``bits`` in table order: (name, han per occurrence, which count
     multiplies it: 0 none, 1 dora, 2 aka, 3 ura, 4 nuki). Memoised per table."""
     which = {side.dora[0]: 1, side.aka[0]: 2, side.ura[0]: 3, side.nuki[0]: 4,
-             side.round_counted: 5, side.speed[6]: 6, side.speed[8]: 7}
+             side.round_counted: 5, side.speed[6]: 6, side.speed[8]: 7, **side.count_index}
     which.pop(0, None)
     found = side.listed[bits] = tuple(
         (side.names[bit], side.values[bit], which.get(bit, 0)) for bit in _bits_of(bits)

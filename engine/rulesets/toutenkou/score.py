@@ -38,6 +38,11 @@ ROBBED_GARI = "robbed_gari"
 FIVES_AS_GARI = frozenset({13, 22})
 
 
+def no_regular_yaku_message(description: str) -> str:
+    return (f"{description} has no regular yaku (dora and the special yaku such as banban,"
+            " gari, ron or karasu do not count)")
+
+
 def parse_robbed_gari(name: str, value: object) -> bool:
     if value is not True and value is not False:
         raise bad_field(f"field {name!r} must be true or false, not {value!r}", field=(name,))
@@ -128,9 +133,7 @@ def _best(ctx: HandContext, ruleset: Ruleset, *, kept_gari: list[int]) -> Valuat
         )
     if best is None:
         raise EngineError(
-            ErrorCode.NO_YAKU,
-            f"{describe_hand(ctx)} has no regular yaku (dora and the special yaku such as"
-            " banban, gari, ron or karasu do not count)",
+            ErrorCode.NO_YAKU, no_regular_yaku_message(describe_hand(ctx)),
             reason=Reason.NO_YAKU, params={"hand": describe_hand(ctx)},
         )
     return best
