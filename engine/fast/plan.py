@@ -87,9 +87,9 @@ POINTS_YAKU = (
 )  # fmt: skip
 # by check and name: banban and menzen share their check, as the two all_gari do
 POINTS_KNOWN: dict[tuple[object, str, bool], Yaku] = {
-    (y.check, y.name, y.is_yakuman): y for y in (*toutenkou_yaku.TOUTENKOU_YAKU, toutenkou_yaku.ALL_GARI_YAKUMAN,
-                         toutenkou_yaku.FIVE_GARI, toutenkou_yaku.FIVE_DORA,
-                         toutenkou_yaku.DAISHARIN)
+    (y.check, y.name, y.is_yakuman): y
+    for y in (*toutenkou_yaku.TOUTENKOU_YAKU, toutenkou_yaku.ALL_GARI_YAKUMAN,
+              toutenkou_yaku.FIVE_GARI, toutenkou_yaku.FIVE_DORA, toutenkou_yaku.DAISHARIN)
 }
 COUNTED_AT = {"honba": 8, "gari": 9, "minkan": 10, "ankan": 11, "gari_set": 12,
               "five_dora": 13, "five_gari": 14}

@@ -74,8 +74,8 @@ from engine.record import FLAGS, SPECIAL_TILES
 from engine.reference import score_reference
 from engine.rulesets import registry
 from engine.rulesets.speed_tonpuu.chips import CHIP_CAUSES
-from engine.tiles import EAST, HAKU, HATSU, KIND, N_KINDS, TERMINALS_AND_HONOURS, YAOCHUU_MASK
 from engine.rulesets.toutenkou.score import FIVES_AS_GARI, no_regular_yaku_message
+from engine.tiles import EAST, HAKU, HATSU, KIND, N_KINDS, TERMINALS_AND_HONOURS, YAOCHUU_MASK
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
@@ -755,9 +755,9 @@ def _gari_facts(  # noqa: PLR0913
         red = ((red_w >> WIDTH) & FIELD) + ((red_w >> (2 * WIDTH)) & FIELD)  # 0p 0s
         five_gari = (concealed_held[0] + concealed_held[1] - red + 3 * red) * five_multiplier
     minkans = ankans = 0
-    for meld in called:
-        if (meld.small >> KAN_AT) & 15:
-            if (meld.small >> OPEN_AT) & 15:
+    for called_set in called:
+        if (called_set.small >> KAN_AT) & 15:
+            if (called_set.small >> OPEN_AT) & 15:
                 minkans += 1
             else:
                 ankans += 1
