@@ -69,6 +69,11 @@ class HandView:
     game_ends: list[str] = field(default_factory=list)
     dead_hands: list[str] = field(default_factory=list)
 
+    @property
+    def moves_carry_chips(self) -> bool:
+        """Whether any payment moves chips: a chips column of zeros is left out."""
+        return any(move.chips for move in self.moves)
+
 
 def seat_names(players: Sequence[Player]) -> list[str]:
     return [player.name for player in players]

@@ -49,6 +49,49 @@ def tiles(text: Any, size: str = "") -> SafeString:
     return format_html('<span class="tiles" data-tiles="{}">{}</span>', text, images)
 
 
+def _concealed_codes(record: Any) -> list[str] | None:
+    """The record's hand less one copy of its winning tile (the spec's ``hand`` holds it)."""
+    if not isinstance(record, Mapping) or not record.get("hand"):
+        return None
+    codes = tile_codes(str(record["hand"]))
+    win = tile_codes(str(record.get("win_tile") or ""))
+    if codes is None or not win or len(win) != 1 or win[0] not in codes:
+        return codes
+    at = len(codes) - 1 - codes[::-1].index(win[0])
+    return codes[:at] + codes[at + 1 :]
+
+
+@register.filter
+def concealed(record: Any) -> str:
+    """The tiles in hand before the winning tile, as mpsz (``{{ record|concealed|tiles }}``).
+
+    A hand that does not parse is given back as written, to be shown marked.
+    """
+    codes = _concealed_codes(record)
+    if codes is None:
+        return str(record.get("hand") or "") if isinstance(record, Mapping) else ""
+    # In the order written, each run of one suit under one letter: 234m345p...
+    return "".join(
+        code[0] + ("" if following[1:] == code[1:] else code[1])
+        for code, following in zip(codes, [*codes[1:], ""], strict=True)
+    )
+
+
+@register.filter
+def tile_count(record: Any) -> int:
+    """How many pictures a hand's line holds: the concealed tiles, the melds' and the winning
+    tile (the console's preview sizes its tiles by it, so that they stay on one line)."""
+    if not isinstance(record, Mapping):
+        return 0
+    melds = record.get("melds") or []
+    meld_codes = sum(
+        len(tile_codes(str(meld.get("tiles", ""))) or ())
+        for meld in melds
+        if isinstance(meld, Mapping)
+    )
+    return len(_concealed_codes(record) or ()) + meld_codes + bool(record.get("win_tile"))
+
+
 @register.filter
 def meld_tiles(melds: Any, size: str = "") -> SafeString:
     """Each meld of a record's ``melds`` list drawn as a group, its kind above it."""

@@ -78,3 +78,15 @@ def browser() -> Iterator[Any]:
         yield driver
     finally:
         driver.quit()
+
+
+@pytest.fixture(params=["tablet", "laptop"])
+def viewport(request: pytest.FixtureRequest) -> Iterator[tuple[str, Any]]:
+    """("tablet", a browser of 820x1180), then ("laptop", one of 1366x768)."""
+    from tests.browser.console import VIEWPORTS, browser_at
+
+    driver = browser_at(VIEWPORTS[request.param])
+    try:
+        yield request.param, driver
+    finally:
+        driver.quit()

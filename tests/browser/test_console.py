@@ -10,7 +10,6 @@ for a riichi ron by taps is 18 or fewer, Save included.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -101,15 +100,6 @@ def _user(name: str, role: str) -> User:
     user = User.objects.create_user(name, is_staff=True)
     user.groups.set([roles_sync()[role]])
     return house_member(user, role)  # the role in the parlor the test makes
-
-
-@pytest.fixture(params=list(VIEWPORTS), ids=list(VIEWPORTS))
-def viewport(request: pytest.FixtureRequest) -> Iterator[tuple[str, Any]]:
-    driver = browser_at(VIEWPORTS[request.param])
-    try:
-        yield request.param, driver
-    finally:
-        driver.quit()
 
 
 def _written(tiles: tuple[str, ...]) -> str:

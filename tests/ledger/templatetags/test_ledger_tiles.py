@@ -49,3 +49,25 @@ def test_names_become_labels_in_the_active_language() -> None:
         assert render(template) == "Pinfu Mangan Noten payment East -1,000"
     with translation.override("ja"):
         assert render(template) == "平和 満貫 ノーテン罰符 東 -1,000"
+
+
+def test_the_hand_is_drawn_without_its_winning_tile_which_comes_apart() -> None:
+    """The spec's ``hand`` holds the winning tile: 13 pictures, then the winning tile (issue 33)."""
+    record = {"hand": "234m345p456s2388s4s", "win_tile": "4s"}
+    html = render("{{ r|concealed|tiles }}<b>{{ r.win_tile|tiles }}</b>", r=record)
+
+    held, won = html.split("<b>")
+    assert held.count("<img") == 13 and won.count("<img") == 1
+    assert render("{{ r|concealed }}", r=record) == "234m345p4562388s"  # the last 4s taken out
+    # A red five won on leaves the plain fives; an unreadable hand is given back as written.
+    assert render("{{ r|concealed }}", r={"hand": "550p", "win_tile": "0p"}) == "55p"
+    assert render("{{ r|concealed }}", r={"hand": "12x", "win_tile": "1m"}) == "12x"
+
+
+def test_a_hand_line_counts_its_pictures_melds_and_winning_tile_included() -> None:
+    record = {
+        "hand": "234m88s4s",
+        "win_tile": "4s",
+        "melds": [{"kind": "pon", "tiles": "555z"}, {"kind": "ankan", "tiles": "1111p"}],
+    }
+    assert render("{{ r|tile_count }}", r=record) == str(5 + 3 + 4 + 1)
