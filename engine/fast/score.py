@@ -96,6 +96,7 @@ _REQUIRED = frozenset(FIELDS) - frozenset(_DEFAULTS)
 MAX_INDICATORS = 16  # keeps every packed field below its guard bit
 MAX_HAND_TEXT = 28  # 14 tiles, each with its own suit letter at most
 MAX_DISCARDS = 30
+DAISHARIN_WORD: Final = sum(2 << (WIDTH * rank) for rank in range(1, 8))  # 2p-8p twice
 LOW_BITS = 0x1FF  # kinds 0-8: with the same bit +9 and +18, a sanshoku
 ITTSU_STARTS = (1 << 0) | (1 << 9) | (1 << 18)
 SUIT_OF = tuple(k // 9 if k < 27 else 3 for k in range(N_KINDS))
@@ -730,7 +731,7 @@ def _gari_facts(  # noqa: PLR0913
     karasu, all gari, five dora, five gari, daisharin."""
     gari = plan.gari
     copies = plan.gari_copies
-    held = [_count(k0, k1, k2, k3, kind) for kind in range(N_KINDS)]
+    held = {kind: _count(k0, k1, k2, k3, kind) for kind in gari}  # hand, melds and nuki
     for code in nuki:
         held[KIND[code]] += 1
     indicators = strings.get(dora_text) or tile_string(dora_text)
@@ -761,7 +762,8 @@ def _gari_facts(  # noqa: PLR0913
                 minkans += 1
             else:
                 ankans += 1
-    daisharin = all(held[kind] == 2 for kind in range(10, 17)) and sum(held) - len(nuki) == 14
+    # 22334455667788p and nothing else (fourteen tiles: no kan)
+    daisharin = k1 == DAISHARIN_WORD and not (k0 or k2 or k3)
     return (points, minkans, ankans, sets, karasu, all_gari, five_dora, five_gari, daisharin)
 
 
