@@ -19,9 +19,11 @@ from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from console.forms.corrections import CorrectionForm
 from console.forms.hands import HandEntry
+from console.game_end_words import game_end_sentences
 from console.session_page import (
     NextHandDefaults,
     preview_digest,
@@ -33,13 +35,19 @@ from ledger.admin.roles import acting_user, may_correct, refusal
 from ledger.engine_results import hand_outcome
 from ledger.errors import LedgerError
 from ledger.models import CorrectionKind, HandResult, Session
-from ledger.selectors import session_live_hands, session_scoreboard
+from ledger.selectors import (
+    Scoreboard,
+    session_live_hands,
+    session_next_ordinal,
+    session_scoreboard,
+)
 from ledger.services.corrections import (
     CorrectionPreview,
     correction_preview,
     hand_amend,
     hand_void,
 )
+from ledger.templatetags.ledger_tiles import signed
 from parlor.policy import Action, PolicyRefusal
 
 TEMPLATE = "console/correct.html"
@@ -120,36 +128,89 @@ def correction_view(
     if outcome.posted:
         messages.success(request, _("Hand %(number)d corrected.") % {"number": hand.ordinal})
         return HttpResponseRedirect(reverse("admin:ledger_session_change", args=[session.pk]))
+    title = _("Correct hand %(number)d") % {"number": hand.ordinal}
     context = {
-        **model_admin.admin_site.each_context(request),
-        "opts": model_admin.model._meta,
-        "title": _("Correct hand %(number)d") % {"number": hand.ordinal},
-        "session": session,
+        **page_context(model_admin, request, session, board, title=title),
         "hand": hand,
         "hand_view": hand_view(
             payload=hand.payload, result=hand_outcome(hand), names=seat_names(board.players)
         ),
         "form": form,
         "entry": entry,
-        "preview": outcome.preview,
-        "preview_rows": preview_rows(outcome.preview, len(board.players)),
-        "preview_totals": outcome.preview
-        and list(zip(outcome.preview.totals_before, outcome.preview.totals_after, strict=True)),
+        **preview_context(outcome.preview, session, len(board.players)),
         "digest": outcome.digest,
-        "names": [player.name for player in board.players],
-        "urls": {"page": reverse("admin:ledger_session_change", args=[session.pk])},
     }
     return TemplateResponse(request, TEMPLATE, context)
 
 
-def preview_rows(preview: CorrectionPreview | None, seats: int) -> list[dict[str, Any]]:
+def page_context(
+    model_admin: Any, request: HttpRequest, session: Session, board: Scoreboard, *, title: str
+) -> dict[str, Any]:
+    """What the correction and seat swap pages share: the admin's, the session, the names."""
+    return {
+        **model_admin.admin_site.each_context(request),
+        # The whole width for the form and its preview on a tablet, as the session page.
+        "is_nav_sidebar_enabled": False,
+        "opts": model_admin.model._meta,
+        "title": title,
+        "session": session,
+        "names": [player.name for player in board.players],
+        "urls": {"page": reverse("admin:ledger_session_change", args=[session.pk])},
+    }
+
+
+def preview_context(
+    preview: CorrectionPreview | None, session: Session, seats: int
+) -> dict[str, Any]:
+    """The preview as the template prints it: each changed hand's points (and chips, in a
+    game with chips) before and after, the totals, and what happens to the game's end."""
     if preview is None:
-        return []
-    return [
+        return {"preview": None, "preview_rows": [], "preview_totals": []}
+    zeros = (0,) * seats
+    rows = [
         {
             "ordinal": changed.ordinal,
             "voided": changed.after is None,
-            "cells": list(zip(changed.before, changed.after or (0,) * seats, strict=True)),
+            "cells": _cells(
+                changed.before,
+                changed.after or zeros,
+                changed.chips_before or zeros,
+                changed.chips_after or zeros,
+            ),
         }
         for changed in preview.changed
     ]
+    totals = _cells(
+        preview.totals_before,
+        preview.totals_after,
+        preview.chips_before or zeros,
+        preview.chips_after or zeros,
+    )
+    sentences = game_end_sentences(
+        preview.game_end,
+        reopens=preview.reopens_session,
+        next_ordinal=session_next_ordinal(session=session),
+    )
+    return {
+        "preview": preview,
+        "preview_rows": rows,
+        "preview_totals": totals,
+        "preview_end": sentences,
+    }
+
+
+def _cells(*columns: tuple[int, ...]) -> list[dict[str, Any]]:
+    names = ("before", "after", "chips_before", "chips_after")
+    cells: list[dict[str, Any]] = [
+        dict(zip(names, seat, strict=True)) for seat in zip(*columns, strict=True)
+    ]
+    for cell in cells:
+        before, after = cell["chips_before"], cell["chips_after"]
+        # "+1 → -1 chip": the word in the number of the chips after.
+        cell["chips"] = (
+            ngettext("%(before)s → %(after)s chip", "%(before)s → %(after)s chips", abs(after))
+            % {"before": signed(before), "after": signed(after)}
+            if before or after
+            else ""
+        )
+    return cells

@@ -18,7 +18,7 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from console.correction_page import preview_rows
+from console.correction_page import page_context, preview_context
 from console.forms.corrections import SeatSwapForm
 from console.session_page import NextHandDefaults, preview_digest, seat_choices
 from ledger.admin.roles import acting_user
@@ -75,17 +75,9 @@ def seat_swap_view(model_admin: Any, request: HttpRequest, session: Session) -> 
             form.ledger_error(error, seats=dict(seats))
             digest = ""
     context = {
-        **model_admin.admin_site.each_context(request),
-        "opts": model_admin.model._meta,
-        "title": _("Swap two seats"),
-        "session": session,
+        **page_context(model_admin, request, session, board, title=_("Swap two seats")),
         "form": form,
-        "preview": preview,
-        "preview_rows": preview_rows(preview, len(board.players)),
-        "preview_totals": preview
-        and list(zip(preview.totals_before, preview.totals_after, strict=True)),
+        **preview_context(preview, session, len(board.players)),
         "digest": digest,
-        "names": [player.name for player in board.players],
-        "urls": {"page": reverse("admin:ledger_session_change", args=[session.pk])},
     }
     return TemplateResponse(request, TEMPLATE, context)

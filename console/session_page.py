@@ -23,6 +23,7 @@ from django.utils.translation import ngettext
 
 import engine.rulesets
 from console.forms.hands import HandEntry
+from console.game_end_words import corrected_end_notice
 from console.tile_picker import session_picker
 from engine.errors import EngineError
 from ledger.admin.display import HandView, hand_view, seat_names
@@ -239,6 +240,12 @@ def page_context(
         "may_mark_settled": may_mark_settled(request, session),
         "settlement": session_settlement(session=session) if closed else [],
         "corrections": list(session.corrections.select_related("hand", "created_by")),
+        # A correction that moved the game's end, said until the next hand is entered.
+        "corrected_end": corrected_end_notice(
+            session, next_ordinal=session_next_ordinal(session=session)
+        )
+        if not closed
+        else [],
         "urls": _urls(session),
     }
 

@@ -247,6 +247,10 @@ class HandOutcome:
             points[deposit.seat] += deposit.points
         return tuple(points)
 
+    def seat_chips(self, seats: int) -> tuple[int, ...]:
+        """Chips each seat gains (+) or loses (-) in this hand (0 where the game has none)."""
+        return tuple(self.chips_delta[:seats]) + (0,) * (seats - len(self.chips_delta[:seats]))
+
     def sticks_taken(self, seat: int) -> int:
         """The riichi sticks' points ``seat`` took from the pot in this hand."""
         return sum(d.points for d in self.deposits if d.seat == seat and d.reason == STICKS)

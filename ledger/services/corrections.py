@@ -16,7 +16,7 @@ them), and reopens the session: it must be closed again. A settled session refus
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,6 +38,7 @@ from ledger.models import (
     SessionState,
 )
 from ledger.selectors import session_accounts, session_live_hands, session_lock_for_update
+from ledger.selectors.game_end import GameEndChange, game_end_of
 from ledger.services.hands import hand_result_write, seat_players
 from ledger.services.payloads import hand_payload_check, reason_check
 from ledger.services.postings import posting_reverse
@@ -136,16 +137,22 @@ class ChangedHand:
     before: tuple[int, ...]
     # None: the hand is voided (it leaves the game).
     after: tuple[int, ...] | None
+    chips_before: tuple[int, ...] = ()
+    chips_after: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class CorrectionPreview:
-    """What ``correction_post`` would change: each hand whose points move, and the totals."""
+    """What ``correction_post`` would change: each hand whose points or chips move, the
+    totals of both, whether a closed session reopens and where the game ends."""
 
     changed: list[ChangedHand]
     totals_before: tuple[int, ...]
     totals_after: tuple[int, ...]
     reopens_session: bool
+    chips_before: tuple[int, ...] = ()
+    chips_after: tuple[int, ...] = ()
+    game_end: GameEndChange = GameEndChange(None, None)
 
 
 def correction_preview(
@@ -171,28 +178,40 @@ def changes_preview(
     *,
     shown: set[int],
 ) -> CorrectionPreview:
-    """Each live hand whose points move in ``settled`` (and those ``shown``), with totals."""
+    """Each live hand whose points or chips move in ``settled`` (and those ``shown``), with
+    the totals, and where the game ends before and after."""
     seats = len(session_accounts(session=session).seats)
-    after_of = {
-        old.pk: outcome.seat_points(seats)
-        for (old, _), outcome in zip(sequence, settled.hands, strict=True)
-    }
+    after_of = {old.pk: outcome for (old, _), outcome in zip(sequence, settled.hands, strict=True)}
+    outcomes_before = [hand_outcome(old) for old in live]
     changed = []
-    totals_before, totals_after = [0] * seats, [0] * seats
-    for old in live:
-        before = hand_outcome(old).seat_points(seats)
-        after = after_of.get(old.pk)
-        totals_before = [t + p for t, p in zip(totals_before, before, strict=True)]
-        if after is not None:
-            totals_after = [t + p for t, p in zip(totals_after, after, strict=True)]
-        if after != before or old.pk in shown:
-            changed.append(ChangedHand(old.ordinal, before, after))
+    totals = {name: [0] * seats for name in ("points", "points_after", "chips", "chips_after")}
+    for old, outcome in zip(live, outcomes_before, strict=True):
+        before, chips_before = outcome.seat_points(seats), outcome.seat_chips(seats)
+        new = after_of.get(old.pk)
+        after = None if new is None else new.seat_points(seats)
+        chips_after = None if new is None else new.seat_chips(seats)
+        _add(totals["points"], before)
+        _add(totals["chips"], chips_before)
+        _add(totals["points_after"], after or ())
+        _add(totals["chips_after"], chips_after or ())
+        if (after, chips_after) != (before, chips_before) or old.pk in shown:
+            changed.append(ChangedHand(old.ordinal, before, after, chips_before, chips_after))
+    end_before = game_end_of(live, outcomes_before)
+    end_after = game_end_of([old for old, _ in sequence], settled.hands)
     return CorrectionPreview(
         changed=changed,
-        totals_before=tuple(totals_before),
-        totals_after=tuple(totals_after),
+        totals_before=tuple(totals["points"]),
+        totals_after=tuple(totals["points_after"]),
         reopens_session=session.state == SessionState.CLOSED,
+        chips_before=tuple(totals["chips"]),
+        chips_after=tuple(totals["chips_after"]),
+        game_end=GameEndChange(end_before[0], end_after[0], end_before[1], end_after[1]),
     )
+
+
+def _add(totals: list[int], amounts: Sequence[int]) -> None:
+    for seat, amount in enumerate(amounts):
+        totals[seat] += amount
 
 
 @transaction.atomic

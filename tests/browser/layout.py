@@ -72,18 +72,24 @@ const visible = function (e) {
 """
 
 
-def control_faults(driver: Any, css: str) -> list[str]:
-    """Faults of every visible element ``css`` selects: out of view, covered, or cut."""
-    script = _SCRIPT_HELPERS + r"""
+_AT_TOP = r"""
 const faults = [];
-if (window.scrollY !== 0) faults.push("the page is scrolled by " + window.scrollY + " px");
+if (arguments[1] && window.scrollY !== 0) {
+  faults.push("the page is scrolled by " + window.scrollY + " px");
+}"""
+
+
+def control_faults(driver: Any, css: str, *, at_top: bool = True) -> list[str]:
+    """Faults of every visible element ``css`` selects: out of view, covered, or cut.
+    ``at_top``: the page must not be scrolled (the console is one screen)."""
+    script = _SCRIPT_HELPERS + _AT_TOP + r"""
 document.querySelectorAll(arguments[0]).forEach(function (e) {
   if (!visible(e)) return;
   faults.push(...hitFaults(e), ...cutFaults(e));
 });
 return faults;
 """
-    return list(driver.execute_script(script, css))
+    return list(driver.execute_script(script, css, at_top))
 
 
 def count_visible(driver: Any, css: str) -> int:
@@ -93,12 +99,10 @@ def count_visible(driver: Any, css: str) -> int:
     return int(driver.execute_script(script, css))
 
 
-def line_faults(driver: Any, css: str) -> list[str]:
+def line_faults(driver: Any, css: str, *, at_top: bool = True) -> list[str]:
     """Faults of every visible line ``css`` selects: out of view, covered, cut, or in a box
     that scrolls by itself. Table rows are checked cell by cell for cut text."""
-    script = _SCRIPT_HELPERS + r"""
-const faults = [];
-if (window.scrollY !== 0) faults.push("the page is scrolled by " + window.scrollY + " px");
+    script = _SCRIPT_HELPERS + _AT_TOP + r"""
 document.querySelectorAll(arguments[0]).forEach(function (e) {
   if (!visible(e)) return;
   faults.push(...hitFaults(e), ...scrollBoxFaults(e));
@@ -107,7 +111,7 @@ document.querySelectorAll(arguments[0]).forEach(function (e) {
 });
 return faults;
 """
-    return list(driver.execute_script(script, css))
+    return list(driver.execute_script(script, css, at_top))
 
 
 def one_line_faults(driver: Any, css: str) -> list[str]:
