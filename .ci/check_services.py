@@ -1,6 +1,6 @@
 """Fail fast, with a clear message, when CI's PostgreSQL or Redis does not answer.
 
-Creates the PostgreSQL database named in DATABASE_URL when it is missing.
+Creates the PostgreSQL database named in DATABASE_URL when it is missing (as its owner).
 """
 
 import os
@@ -38,8 +38,11 @@ def check_redis(url: str) -> None:
 
 def main() -> int:
     failures = []
+    # The owner's login when there are two (docs/configuration.md, "Database roles"): the
+    # service role may not exist yet (the test run's migrate creates it).
+    database = "DATABASE_OWNER_URL" if os.environ.get("DATABASE_OWNER_URL") else "DATABASE_URL"
     for name, check, variable in (
-        ("PostgreSQL", check_postgres, "DATABASE_URL"),
+        ("PostgreSQL", check_postgres, database),
         ("Redis", check_redis, "CELERY_BROKER_URL"),
     ):
         try:

@@ -92,6 +92,8 @@ def drop_database(admin_url: str, name: str) -> None:
 
 def server_environment(db_url: str) -> dict[str, str]:
     env = dict(os.environ)
+    # The benchmark's own database, one login (the admin URL's): no owner of another database.
+    env.pop("DATABASE_OWNER_URL", None)
     env.update(
         DATABASE_URL=db_url,
         DEBUG="0",

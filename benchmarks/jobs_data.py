@@ -51,6 +51,8 @@ def fresh_database(admin_url: str, *, keep: bool, prefix: str) -> Iterator[str]:
     create_database(admin_url, name)
     url = database_url(admin_url, name)
     os.environ["DATABASE_URL"] = url
+    # One login, the admin URL's (its workers inherit this): no owner of another database.
+    os.environ.pop("DATABASE_OWNER_URL", None)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ.pop("CELERY_BROKER_URL", None)  # tasks in process unless a benchmark says so
     os.environ.setdefault("LOG_LEVEL", "WARNING")

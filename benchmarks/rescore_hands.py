@@ -166,6 +166,7 @@ def main() -> int:
 
     if args.reuse:
         os.environ["DATABASE_URL"] = database_url(args.admin_url, args.reuse)
+        os.environ.pop("DATABASE_OWNER_URL", None)  # one login, the admin URL's
         os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
         import django
 

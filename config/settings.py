@@ -16,6 +16,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from config.env import env_bool, env_float, env_int, env_list, env_optional, env_str
+from database.owner_alias import database_owner
 
 # Lets generic Django classes be subscripted at run time, e.g. admin.ModelAdmin[Player].
 django_stubs_ext.monkeypatch()
@@ -59,6 +60,8 @@ INSTALLED_APPS = [
     "players",
     "api",
     "axes",
+    # Last: its post_migrate grants the service role its privileges on every app's tables.
+    "database",
 ]
 
 # "config.middleware.Browser...": Django's (or the project's) middleware, which an API
@@ -126,6 +129,11 @@ if DATABASES["default"]["ENGINE"] == "config.postgresql" and env_bool(
     DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True
     if (_prepare_threshold := env_int("DATABASE_PREPARE_THRESHOLD", default=5)) > 0:
         DATABASES["default"]["OPTIONS"]["prepare_threshold"] = _prepare_threshold
+# The owner of the tables (docs/configuration.md, "Database roles"): `manage.py migrate` and
+# `manage.py database_roles` connect as it; the web and the workers connect as DATABASE_URL's
+# role, which owns nothing and may only read, add and make the few changes the service makes.
+if _owner_url := env_optional("DATABASE_OWNER_URL"):
+    DATABASES["owner"] = database_owner(DATABASES["default"], _owner_url)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- auth ------------------------------------------------------------------

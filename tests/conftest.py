@@ -17,7 +17,7 @@ import redis
 from kombu.utils.url import maybe_sanitize_url
 
 from config.celery import app as celery_app
-from tests.database import flush_through_the_guard
+from tests.database import OWNER_LOGIN, SERVICE, RunRoles, flush_through_the_guard, logged_in_as
 
 # Fixtures the tests of several rooms share (users, sessions, signed-in clients).
 pytest_plugins = ["tests.fixtures.sessions", "tests.fixtures.clients"]
@@ -146,6 +146,27 @@ def _celery_tasks_in_process() -> Iterator[None]:
     conf.task_always_eager, conf.task_eager_propagates = saved
 
 
+_ROLES = RunRoles()
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(
+    django_db_modify_db_settings_parallel_suffix: None, django_db_keepdb: bool
+) -> Iterator[None]:
+    """PostgreSQL: the owner creates and migrates the test database (tests/database.py)."""
+    _ROLES.before_creation()
+    yield
+    _ROLES.after_destruction(kept=django_db_keepdb)
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: None) -> Iterator[None]:
+    """pytest-django's set-up, then every test runs as the service role (tests/database.py)."""
+    _ROLES.after_creation()
+    yield
+    _ROLES.before_destruction()
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _flush_through_the_truncate_guard() -> Iterator[None]:
     """Transactional tests' flush passes the books' TRUNCATE guard (tests/database.py)."""
@@ -154,3 +175,10 @@ def _flush_through_the_truncate_guard() -> Iterator[None]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(DatabaseOperations, "execute_sql_flush", flush_through_the_guard)
         yield
+
+
+@pytest.fixture(params=[SERVICE, OWNER_LOGIN])
+def sql_role(request: pytest.FixtureRequest) -> Iterator[str]:
+    """A transactional test's raw SQL as the service role, then again as the owner."""
+    with logged_in_as(request.param) as role:
+        yield role

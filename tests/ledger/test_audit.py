@@ -1,16 +1,15 @@
 """The ledger audit finds books tampered with behind the services' back.
 
 The tampering is raw SQL (and ``QuerySet.update``, which skips the
-services). On PostgreSQL the append-only and balance triggers would refuse
-it, so there the tests switch the table's user triggers off inside the
-test's transaction (rolled back afterwards): the audit is for what slipped
-past every other guard.
+services). On PostgreSQL the service role may not make it and the
+append-only and balance triggers would refuse it, so there the tests tamper
+as the owner with the table's user triggers off (``tampering``,
+tests/database.py), committed, and audit as the service role: the audit is
+for what slipped past every other guard.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -32,6 +31,7 @@ from ledger.services.audit import (
 )
 from ledger.services.settlements import session_close
 from ledger.tasks import audit_ledger
+from tests.database import tampering, tampers
 from tests.fixtures.sessions import Record
 from tests.ledger.factories import SessionFactory, draw, parlor_manager, ron
 from tests.ledger.test_invariants import ENDINGS, STEPS
@@ -40,41 +40,6 @@ from tests.ledger.test_invariants import _play as play
 pytestmark = pytest.mark.django_db
 
 GAME = (ron(1, 0, riichi=[1]), draw(2, riichi=[2]), draw(), draw())
-
-
-@contextmanager
-def tampering(*models: Any) -> Iterator[None]:
-    """Let writes through the ledger's triggers (undone with the test's transaction).
-
-    PostgreSQL disables them; SQLite cannot, so its triggers on these tables are
-    dropped and created again afterwards (SQLite's DDL is transactional too).
-    """
-    tables = [model._meta.db_table for model in models]
-    sqlite_triggers: list[tuple[str, str]] = []
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            # Run the deferred balance checks now: ALTER TABLE refuses pending trigger events.
-            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
-            for table in tables:
-                cursor.execute(f"ALTER TABLE {table} DISABLE TRIGGER USER")
-        elif connection.vendor == "sqlite":
-            marks = ", ".join("%s" for _ in tables)
-            cursor.execute(
-                "SELECT name, sql FROM sqlite_master"
-                f" WHERE type = 'trigger' AND tbl_name IN ({marks})",
-                tables,
-            )
-            sqlite_triggers = list(cursor.fetchall())
-            for name, _sql in sqlite_triggers:
-                cursor.execute(f'DROP TRIGGER "{name}"')
-    yield
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            for table in tables:
-                cursor.execute(f"ALTER TABLE {table} ENABLE TRIGGER USER")
-            cursor.execute("SET CONSTRAINTS ALL DEFERRED")
-        for _name, sql in sqlite_triggers:
-            cursor.execute(sql)
 
 
 def checks(report: AuditReport) -> list[tuple[str, str]]:
@@ -106,6 +71,7 @@ def test_clean_books_pass_the_audit(played: Session, closed: Session) -> None:
     assert report.lines()[0].startswith("ledger audit with engine ")
 
 
+@tampers
 def test_raw_sql_unbalanced_entry_is_reported_per_posting_and_per_balance(
     played: Session,
 ) -> None:
@@ -128,6 +94,7 @@ def test_raw_sql_unbalanced_entry_is_reported_per_posting_and_per_balance(
     assert any(check == BALANCE_MISMATCH and str(played.pk) in subject for check, subject in found)
 
 
+@tampers
 def test_balanced_tampering_still_disagrees_with_the_stored_scores(played: Session) -> None:
     # Move 1,000 points between two legs of one posting: it still sums to zero.
     first, second = LedgerEntry.objects.filter(posting__session=played).order_by("pk")[:2]
@@ -145,6 +112,7 @@ def test_balanced_tampering_still_disagrees_with_the_stored_scores(played: Sessi
     assert abs(mismatch.details["stored"]["points"] - mismatch.details["entries"]["points"]) == 1000
 
 
+@tampers
 def test_stored_result_that_no_longer_rescores_lists_both_engine_versions(
     played: Session,
 ) -> None:
@@ -163,6 +131,7 @@ def test_stored_result_that_no_longer_rescores_lists_both_engine_versions(
     assert "engine 0.9.0" in report.findings[0].message
 
 
+@tampers
 def test_stored_hand_the_engine_now_refuses_is_reported(played: Session) -> None:
     hand = HandResult.objects.get(session=played, ordinal=1)
     payload = dict(hand.payload, wins=[dict(hand.payload["wins"][0], winner=7)])
@@ -175,6 +144,7 @@ def test_stored_hand_the_engine_now_refuses_is_reported(played: Session) -> None
     assert report.findings[0].details["engine_code"]
 
 
+@tampers
 def test_closed_session_money_must_equal_its_settlement(closed: Session) -> None:
     row = Settlement.objects.filter(session=closed).order_by("seat").first()
     assert row is not None
@@ -211,6 +181,7 @@ def test_command_exits_0_on_clean_books(
     assert ": clean;" in capsys.readouterr().out
 
 
+@tampers
 def test_command_exits_1_and_prints_the_findings(
     played: Session, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -229,6 +200,7 @@ def test_command_exits_1_and_prints_the_findings(
     assert f'"posting": {entry.posting_id}' in out
 
 
+@tampers
 def test_celery_task_returns_the_report(played: Session) -> None:
     assert audit_ledger.delay().get(timeout=10)["ok"] is True
 

@@ -1,8 +1,9 @@
 """The audit reports every inconsistency the database can hold, and never raises on data.
 
-Each case tampers with one table behind the services' back (triggers off on
-PostgreSQL, inside the test's transaction) and expects a finding, not an
-exception, naming what is wrong.
+Each case tampers with one table behind the services' back (on PostgreSQL as
+the owner with the table's triggers off, committed: ``tampering``,
+tests/database.py) and expects a finding, not an exception, naming what is
+wrong; the audit reads as the service role.
 """
 
 from __future__ import annotations
@@ -39,12 +40,12 @@ from ledger.services.audit import (
     ledger_audit,
 )
 from ledger.services.settlements import session_close
+from tests.database import tampering, tampers
 from tests.fixtures.sessions import Record
 from tests.ledger.factories import SessionFactory, chonbo, draw, ron
-from tests.ledger.test_audit import tampering
 from tests.parlor.factories import ParlorFactory, PlayerFactory
 
-pytestmark = pytest.mark.django_db
+pytestmark = tampers
 
 GAME = (ron(1, 0, riichi=[1]), draw(2, riichi=[2]), draw(), draw())
 
@@ -200,9 +201,7 @@ def test_the_audit_reports_tampering_without_raising(
     assert found & expected, report.lines()
 
 
-def test_a_penalty_pointed_at_another_player_is_a_finding(
-    record: Record, staff: User
-) -> None:
+def test_a_penalty_pointed_at_another_player_is_a_finding(record: Record, staff: User) -> None:
     session = SessionFactory()
     record(session, chonbo(3))
     penalty_moved_to_another_player(session)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gettext
-import os
 import re
 import shutil
 import subprocess
@@ -14,9 +13,12 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
+from tests.database import environment_with
+
 # What makemessages reads: every app, the project's templates, and the catalogue itself.
 SOURCES = (
-    "api", "config", "console", "engine", "ledger", "parlor", "players", "reports", "scoreboard",
+    "api", "config", "console", "database", "engine", "ledger", "parlor", "players", "reports",
+    "scoreboard",
     "templates", "locale",
 )  # fmt: skip
 PO = Path(settings.BASE_DIR) / "locale" / "ja" / "LC_MESSAGES" / "django.po"
@@ -105,7 +107,7 @@ def test_the_catalogue_has_every_message_the_code_and_templates_mark() -> None:
         subprocess.run(
             [sys.executable, "manage.py", "makemessages", "-l", "ja", "--no-location"],
             cwd=copy,
-            env={**os.environ, "DATABASE_URL": f"sqlite:///{copy / 'db.sqlite3'}"},
+            env=environment_with(DATABASE_URL=f"sqlite:///{copy / 'db.sqlite3'}"),
             check=True,
             capture_output=True,
         )

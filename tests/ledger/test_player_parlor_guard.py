@@ -14,6 +14,7 @@ from django.db import DatabaseError, connection, transaction
 from ledger.models import Session, SessionSeat
 from parlor.models import Player
 from parlor.services.players import player_parlor_change_check, player_parlor_change_refusal
+from tests.database import refused
 from tests.fixtures.sessions import Record
 from tests.ledger.factories import SessionFactory, draw
 from tests.parlor.factories import ParlorFactory, PlayerFactory
@@ -72,11 +73,11 @@ def test_a_player_never_seated_may_move_and_the_same_parlor_is_no_move(played: S
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_database_refuses_moving_a_player_with_postings(played: Session) -> None:
+def test_the_database_refuses_moving_a_player_with_postings(played: Session, sql_role: str) -> None:
     player = played.seats.get(seat=0).player
     other = ParlorFactory()
 
-    with pytest.raises(DatabaseError, match="a player's parlor cannot change"):
+    with refused(sql_role, trigger="a player's parlor cannot change", granted=True):
         _sql(f"UPDATE {PLAYER} SET parlor_id = %s WHERE id = %s", [other.pk, player.pk])
 
     player.refresh_from_db()
@@ -87,7 +88,7 @@ def test_the_database_refuses_moving_a_player_with_postings(played: Session) -> 
 
 @pytest.mark.requires_postgres
 @pytest.mark.django_db(transaction=True)
-def test_postgresql_names_the_player_and_the_parlor(played: Session) -> None:
+def test_postgresql_names_the_player_and_the_parlor(played: Session, sql_role: str) -> None:
     player = played.seats.get(seat=0).player
 
     with pytest.raises(DatabaseError) as refused:
@@ -99,12 +100,12 @@ def test_postgresql_names_the_player_and_the_parlor(played: Session) -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_the_database_refuses_changing_a_seats_player_once_the_session_has_hands(
-    played: Session,
+    played: Session, sql_role: str
 ) -> None:
     newcomer = PlayerFactory(parlor=played.parlor)
     seat = played.seats.get(seat=2)
 
-    with pytest.raises(DatabaseError, match="cannot change"):
+    with refused(sql_role, trigger="cannot change"):
         _sql(f"UPDATE {SEAT} SET player_id = %s WHERE id = %s", [newcomer.pk, seat.pk])
 
     seat.refresh_from_db()

@@ -12,13 +12,13 @@ from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
-from django.db import connection, transaction
+from django.db import connection
 
 from ledger.models import HandKind, HandResult, Session
 from ledger.services.rescoring import hand_id_ranges, rescore_hands, rescore_range
+from tests.database import tampering, tampers
 from tests.fixtures.sessions import Record
 from tests.ledger.factories import SessionFactory, draw, ron, tsumo
-from tests.ledger.test_audit import tampering
 
 pytestmark = pytest.mark.django_db
 GAME = (ron(1, 0, riichi=[1]), draw(2, riichi=[2]), tsumo(2), ron(3, 2), ron(0, 1))
@@ -52,6 +52,7 @@ def test_clean_hands_rescore_to_their_stored_scores(sessions: list[Session]) -> 
     assert report.lines()[0].startswith("re-scored 8 stored win hands (8 wins) with engine ")
 
 
+@tampers
 def test_a_tampered_score_is_reported_with_its_key_and_engine_version(
     sessions: list[Session],
 ) -> None:
@@ -63,11 +64,15 @@ def test_a_tampered_score_is_reported_with_its_key_and_engine_version(
     assert report.mismatches == 1 and report.hands == 8
     [mismatch] = report.shown
     assert (mismatch.hand_id, mismatch.ordinal, mismatch.win, mismatch.keys) == (
-        hand.pk, 3, 0, ("total",)
+        hand.pk,
+        3,
+        0,
+        ("total",),
     )
     assert "stored (engine 0.9.0) differs in total" in mismatch.line()
 
 
+@tampers
 def test_a_hand_the_engine_refuses_is_reported(sessions: list[Session]) -> None:
     hand = HandResult.objects.get(session=sessions[0], ordinal=1)
     with tampering(HandResult):
@@ -87,6 +92,7 @@ def test_no_hands_is_a_clean_empty_report() -> None:
     assert report.ok and report.hands == 0
 
 
+@tampers
 def test_command_draws_progress_and_exits_1_on_a_mismatch(sessions: list[Session]) -> None:
     out, err = StringIO(), StringIO()
     call_command("rescore_hands", "--workers", "1", "--range-size", "2", stdout=out, stderr=err)
@@ -107,8 +113,7 @@ def test_two_worker_processes_share_the_ranges(record: Record) -> None:
         record(SessionFactory(), *GAME)
     last = HandResult.objects.filter(kind=HandKind.WIN).order_by("-pk").first()
     assert last is not None
-    with transaction.atomic():  # committed: the workers read through their own connections
-        _tamper_total(last, 5)
+    _tamper_total(last, 5)  # committed: the workers read through their own connections
 
     report = rescore_hands(workers=2, range_size=2)
 

@@ -3,14 +3,16 @@
 A settled session is final; state moves only along open -> closed -> settled
 (and closed -> open by a correction); once a hand is recorded the session's
 rules, rate and seats are fixed. Each test writes behind the services' back
-and expects the database to refuse; the services' own writes still pass.
+and expects the database to refuse; the services' own writes still pass. The
+raw SQL runs as the service role (which may update a session's row, so the
+guard answers, but not its seats') and again as the owner (``sql_role``).
 """
 
 from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import DatabaseError, connection, transaction
+from django.db import connection, transaction
 
 from ledger.errors import LedgerError
 from ledger.models import HandResult, Session, SessionSeat, SessionState
@@ -18,6 +20,7 @@ from ledger.services.hands import hand_record
 from ledger.services.sessions import session_mark_settled
 from ledger.services.settlements import session_close
 from parlor.models import Player, Rate
+from tests.database import refused
 from tests.fixtures.sessions import Record
 from tests.ledger.factories import SessionFactory, draw, ron
 from tests.parlor.factories import PlayerFactory, RateFactory
@@ -49,8 +52,10 @@ def played(record: Record) -> Session:
     return session
 
 
-def test_a_settled_session_cannot_be_reopened_by_raw_sql(settled: Session, staff: User) -> None:
-    with pytest.raises(DatabaseError, match="is settled"):
+def test_a_settled_session_cannot_be_reopened_by_raw_sql(
+    settled: Session, staff: User, sql_role: str
+) -> None:
+    with refused(sql_role, trigger="is settled", granted=True):
         _sql(f"UPDATE {SESSION} SET state = 'open' WHERE id = %s", [settled.pk])
 
     settled.refresh_from_db()
@@ -60,8 +65,8 @@ def test_a_settled_session_cannot_be_reopened_by_raw_sql(settled: Session, staff
     assert HandResult.objects.filter(session=settled).count() == len(GAME)
 
 
-def test_a_settled_sessions_rate_copy_cannot_change(settled: Session) -> None:
-    with pytest.raises(DatabaseError, match="is settled"):
+def test_a_settled_sessions_rate_copy_cannot_change(settled: Session, sql_role: str) -> None:
+    with refused(sql_role, trigger="is settled", granted=True):
         _sql(f"UPDATE {SESSION} SET money_per_unit = 1 WHERE id = %s", [settled.pk])
 
 
@@ -77,19 +82,19 @@ def test_a_settled_sessions_rate_copy_cannot_change(settled: Session) -> None:
     ],
 )
 def test_rules_and_rate_copy_are_fixed_once_a_hand_is_recorded(
-    played: Session, column: str, value: str
+    played: Session, column: str, value: str, sql_role: str
 ) -> None:
-    with pytest.raises(DatabaseError, match="has hands"):
+    with refused(sql_role, trigger="has hands", granted=True):
         _sql(f"UPDATE {SESSION} SET {column} = {value} WHERE id = %s", [played.pk])
 
 
-def test_the_rate_cannot_be_swapped_once_a_hand_is_recorded(played: Session) -> None:
+def test_the_rate_cannot_be_swapped_once_a_hand_is_recorded(played: Session, sql_role: str) -> None:
     other: Rate = RateFactory(parlor=played.parlor, point_unit=played.point_unit)
-    with pytest.raises(DatabaseError, match="has hands"):
+    with refused(sql_role, trigger="has hands", granted=True):
         _sql(f"UPDATE {SESSION} SET rate_id = %s WHERE id = %s", [other.pk, played.pk])
 
 
-def test_before_the_first_hand_the_rate_may_still_be_set() -> None:
+def test_before_the_first_hand_the_rate_may_still_be_set(sql_role: str) -> None:
     session = SessionFactory()
     other: Rate = RateFactory(parlor=session.parlor, point_unit=session.point_unit)
     _sql(f"UPDATE {SESSION} SET rate_id = %s WHERE id = %s", [other.pk, session.pk])
@@ -97,26 +102,26 @@ def test_before_the_first_hand_the_rate_may_still_be_set() -> None:
     assert session.rate_id == other.pk
 
 
-def test_a_seat_cannot_change_once_a_hand_is_recorded(played: Session) -> None:
+def test_a_seat_cannot_change_once_a_hand_is_recorded(played: Session, sql_role: str) -> None:
     newcomer: Player = PlayerFactory(parlor=played.parlor)
-    with pytest.raises(DatabaseError, match="seats cannot change"):
+    with refused(sql_role, trigger="seats cannot change"):
         _sql(
             f"UPDATE {SEAT} SET player_id = %s WHERE session_id = %s AND seat = 0",
             [newcomer.pk, played.pk],
         )
-    with pytest.raises(DatabaseError, match="seats cannot change"):
+    with refused(sql_role, trigger="seats cannot change"):
         _sql(f"DELETE FROM {SEAT} WHERE session_id = %s AND seat = 3", [played.pk])
 
 
-def test_state_moves_only_along_the_documented_transitions(played: Session) -> None:
-    with pytest.raises(DatabaseError, match="not an allowed transition"):
+def test_state_moves_only_along_the_documented_transitions(played: Session, sql_role: str) -> None:
+    with refused(sql_role, trigger="not an allowed transition", granted=True):
         _sql(f"UPDATE {SESSION} SET state = 'settled' WHERE id = %s", [played.pk])
-    with pytest.raises(DatabaseError, match="not an allowed transition"):
+    with refused(sql_role, trigger="not an allowed transition", granted=True):
         _sql(f"UPDATE {SESSION} SET state = 'paused' WHERE id = %s", [played.pk])
 
 
-def test_a_session_with_hands_cannot_be_deleted(played: Session) -> None:
-    with pytest.raises(DatabaseError, match="cannot be deleted"):
+def test_a_session_with_hands_cannot_be_deleted(played: Session, sql_role: str) -> None:
+    with refused(sql_role, trigger="cannot be deleted"):
         _sql(f"DELETE FROM {SESSION} WHERE id = %s", [played.pk])
 
 

@@ -3,21 +3,20 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 import pytest
+
+from tests.database import owner_admin_url
 
 ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.mark.requires_postgres
 def test_load_benchmark_records_hands_without_errors(tmp_path: Path) -> None:
-    server = urlsplit(os.environ["DATABASE_URL"])
-    admin_url = urlunsplit(server._replace(path="/postgres"))
+    admin_url = owner_admin_url()  # the benchmark creates its own database
     figures = tmp_path / "figures.json"
 
     run = subprocess.run(

@@ -24,9 +24,9 @@ from ledger.selectors import session_live_hands
 from ledger.services.audit import GAME_STATE_DIFFERS, ledger_audit
 from ledger.services.corrections import hand_amend, hand_void
 from ledger.services.hands import hand_record
+from tests.database import tampering, tampers
 from tests.engine.game.test_properties import _hand
 from tests.ledger.factories import SessionFactory, draw, ron
-from tests.ledger.test_audit import tampering
 
 pytestmark = pytest.mark.django_db
 
@@ -103,6 +103,7 @@ def test_a_hand_is_settled_alone_whatever_the_session_length(
     assert fortieth.game_state == _replayed_states(session)[-1]
 
 
+@tampers
 def test_a_session_whose_last_hand_has_no_state_is_replayed(staff: User) -> None:
     session = SessionFactory()
     first = hand_record(session=session, hand=ron(1, 0), entered_by=staff)
@@ -114,6 +115,7 @@ def test_a_session_whose_last_hand_has_no_state_is_replayed(staff: User) -> None
     assert second.game_state == _replayed_states(session)[-1]
 
 
+@tampers
 def test_the_audit_names_a_stored_state_that_differs_from_the_replay(staff: User) -> None:
     session = SessionFactory()
     hand = hand_record(session=session, hand=ron(1, 0), entered_by=staff)

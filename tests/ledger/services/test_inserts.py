@@ -10,7 +10,7 @@ from django.db import connection
 from django.forms.models import model_to_dict
 from django.test.utils import CaptureQueriesContext
 
-from ledger.models import Account, AccountKind, PostingKind, SessionSeat
+from ledger.models import Account, AccountKind, PostingKind, Session, SessionSeat
 from ledger.services.accounts import accounts_ensure_for_session
 from ledger.services.inserts import _insert_sql, rows_insert
 from ledger.services.postings import Leg, PlannedPosting, _together_sql, postings_create
@@ -25,36 +25,42 @@ def _seats(session: Any, players: list[Player]) -> list[SessionSeat]:
     return [SessionSeat(session=session, seat=i, player=p) for i, p in enumerate(players)]
 
 
+def _seatless(session: Session) -> Session:
+    """A copy of ``session``'s row without seats (the service role deletes no seat)."""
+    session = Session.objects.get(pk=session.pk)
+    session.pk = None
+    session._state.adding = True
+    session.save()
+    return session
+
+
 def test_the_rows_are_those_bulk_create_writes_and_get_their_ids_in_order() -> None:
-    session = SessionFactory()
-    session.seats.all().delete()
-    players = [PlayerFactory(parlor=session.parlor) for _ in range(3)]
-    ours = _seats(session, players)
+    ours_session, theirs_session = _seatless(SessionFactory()), _seatless(SessionFactory())
+    players = [PlayerFactory(parlor=ours_session.parlor) for _ in range(3)]
+    ours = _seats(ours_session, players)
 
     rows_insert(SessionSeat, ours)
 
-    written = {seat.pk: model_to_dict(seat) for seat in SessionSeat.objects.all()}
+    written = {s.pk: model_to_dict(s) for s in SessionSeat.objects.filter(session=ours_session)}
     assert [written[seat.pk] for seat in ours] == [model_to_dict(seat) for seat in ours]
     assert [written[seat.pk]["seat"] for seat in ours] == [0, 1, 2]
     assert all(not seat._state.adding and seat._state.db == "default" for seat in ours)
-    SessionSeat.objects.all().delete()
-    theirs = SessionSeat.objects.bulk_create(_seats(session, players))
-    assert [model_to_dict(s, exclude=["id"]) for s in SessionSeat.objects.order_by("seat")] == [
-        model_to_dict(s, exclude=["id"]) for s in theirs
-    ]
+    theirs = SessionSeat.objects.bulk_create(_seats(theirs_session, players))
+    assert [
+        model_to_dict(s, exclude=["id", "session"])
+        for s in SessionSeat.objects.filter(session=ours_session).order_by("seat")
+    ] == [model_to_dict(s, exclude=["id", "session"]) for s in theirs]
 
 
 def test_the_statement_is_built_once_per_model_and_number_of_rows() -> None:
     """On PostgreSQL once per model: the rows go as one array per column (``UNNEST``)."""
-    session = SessionFactory()
-    session.seats.all().delete()
+    session, other = _seatless(SessionFactory()), _seatless(SessionFactory())
     players = [PlayerFactory(parlor=session.parlor) for _ in range(5)]
     _insert_sql.cache_clear()
 
     rows_insert(SessionSeat, _seats(session, players[:2]))
-    SessionSeat.objects.all().delete()
     with CaptureQueriesContext(connection) as queries:
-        rows_insert(SessionSeat, _seats(session, players[2:]))
+        rows_insert(SessionSeat, _seats(other, players[2:]))
 
     postgresql = connection.vendor == "postgresql"
     assert _insert_sql.cache_info().misses == (1 if postgresql else 2)

@@ -14,24 +14,30 @@ from typing import Any
 from urllib.parse import quote
 
 import psycopg
+from django.conf import settings
 from django.db import connection
 
+from database.owner_alias import CREDENTIALS
+from database.roles import OWNER
 from ledger.models import SessionClose
 
 SESSION_CLOSE_TABLE = SessionClose._meta.db_table
 
 
-def conninfo(dbname: str | None = None) -> dict[str, Any]:
-    """psycopg's connection arguments for the test database (or ``dbname`` on its server)."""
+def conninfo(dbname: str | None = None, *, owner: bool = False) -> dict[str, Any]:
+    """psycopg's connection arguments for the test database (or ``dbname`` on its server), as
+    the service role (every test's login) or as the owner (tests/database.py)."""
     db = connection.settings_dict
+    if owner and OWNER in settings.DATABASES:
+        db = {**db, **{key: settings.DATABASES[OWNER][key] for key in CREDENTIALS}}
     info = {"dbname": dbname or db["NAME"], "user": db["USER"], "password": db["PASSWORD"]}
     info |= {"host": db["HOST"] or "127.0.0.1", "port": db["PORT"] or 5432}
     return {key: value for key, value in info.items() if value}
 
 
-def database_url(dbname: str | None = None) -> str:
+def database_url(dbname: str | None = None, *, owner: bool = False) -> str:
     """The URL of the test database (or ``dbname`` on its server), for another process."""
-    info = conninfo(dbname)
+    info = conninfo(dbname, owner=owner)
     auth = quote(str(info["user"]), safe="")
     if "password" in info:
         auth += ":" + quote(str(info["password"]), safe="")
@@ -45,8 +51,10 @@ def worker_database_url() -> str:
 
 @contextmanager
 def table_locked(table: str = SESSION_CLOSE_TABLE) -> Iterator[None]:
-    """Hold a lock that blocks inserts into ``table`` until the block ends (then roll back)."""
-    with psycopg.connect(**conninfo()) as holder:
+    """Hold a lock that blocks inserts into ``table`` until the block ends (then roll back).
+
+    As the owner: the lock is stronger than any the service role may take on the table."""
+    with psycopg.connect(**conninfo(owner=True)) as holder:
         holder.execute(f"LOCK TABLE {table} IN SHARE ROW EXCLUSIVE MODE")
         try:
             yield

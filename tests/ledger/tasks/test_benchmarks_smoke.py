@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 import pytest
+
+from tests.database import owner_admin_url
 
 ROOT = Path(__file__).resolve().parents[3]
 
 
 def _run(*args: str) -> str:
-    server = urlsplit(os.environ["DATABASE_URL"])
-    admin_url = urlunsplit(server._replace(path="/postgres"))
+    admin_url = owner_admin_url()  # the benchmark creates its own database
     run = subprocess.run(
         [sys.executable, *args, "--admin-url", admin_url],
         cwd=ROOT,

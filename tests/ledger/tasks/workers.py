@@ -9,7 +9,6 @@ the test's.
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 import sys
@@ -22,6 +21,7 @@ import pytest
 import redis
 from celery import Celery
 
+from tests.database import environment_with
 from tests.ledger.tasks.pg import worker_database_url
 
 PROJECT_DIR = Path(__file__).resolve().parents[3]
@@ -77,15 +77,14 @@ class Workers:
         ``make worker`` runs it."""
         n = len(self.started)
         log = self.tmp_path / f"worker-{n}.log"
-        env = {
-            **os.environ,
-            "DATABASE_URL": worker_database_url(),
-            "CELERY_BROKER_URL": self.redis_url,
-            "CELERY_RESULT_BACKEND": self.redis_url,
-            "CELERY_VISIBILITY_TIMEOUT": str(visibility_timeout),
-            "MEDIA_ROOT": str(self.tmp_path / "media"),
-            "CONN_MAX_AGE": "0",
-        }
+        env = environment_with(  # the test database, as the service role
+            DATABASE_URL=worker_database_url(),
+            CELERY_BROKER_URL=self.redis_url,
+            CELERY_RESULT_BACKEND=self.redis_url,
+            CELERY_VISIBILITY_TIMEOUT=str(visibility_timeout),
+            MEDIA_ROOT=str(self.tmp_path / "media"),
+            CONN_MAX_AGE="0",
+        )
         with log.open("wb") as log_file:
             process = subprocess.Popen(
                 [

@@ -1,0 +1,1 @@
+"""The database's roles: the owner who migrates, the service that owns nothing (issue 30)."""
