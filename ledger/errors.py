@@ -90,6 +90,7 @@ class AuditCheck(StrEnum):
     SETTLEMENT_OFF_RATE = "settlement_off_rate"
     STANDING_MISMATCH = "standing_mismatch"
     HAND_OPTIONS_NOT_ALLOWED = "hand_options_not_allowed"
+    IDEMPOTENCY_ANSWER_DIFFERS = "idempotency_answer_differs"
     ROW_UNREADABLE = "row_unreadable"
 
 

@@ -40,6 +40,12 @@ the database disagrees:
   Every live hand with such options is also listed, allowed or not, in the
   report's ``hand_options`` (not a finding: the rules of that hand differ
   from the session's, and a manager should be able to see where).
+- ``idempotency_answer_differs``: a stored ``Idempotency-Key`` answer (what
+  a retry replays) that disagrees with the rows it names, names rows that do
+  not exist, or was stored for another user than the one the rows name as
+  acting. The API's layer reads its own answers (``ledger/api/answers.py``)
+  and adds that check here (``audit_check_add``), as any other layer that
+  stores what the books say may.
 - ``row_unreadable``: rows the audit could not interpret at all (a stored
   result without its scores, say). The audit never raises on data: whatever
   breaks while one subject is checked becomes this finding, and the audit
@@ -54,7 +60,7 @@ and no longer move the books; the posting checks still cover them.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -105,6 +111,7 @@ PENALTY_SEAT_MISMATCH = AuditCheck.PENALTY_SEAT_MISMATCH
 SETTLEMENT_OFF_RATE = AuditCheck.SETTLEMENT_OFF_RATE
 STANDING_MISMATCH = AuditCheck.STANDING_MISMATCH
 HAND_OPTIONS_NOT_ALLOWED = AuditCheck.HAND_OPTIONS_NOT_ALLOWED
+IDEMPOTENCY_ANSWER_DIFFERS = AuditCheck.IDEMPOTENCY_ANSWER_DIFFERS
 ROW_UNREADABLE = AuditCheck.ROW_UNREADABLE
 
 
@@ -125,6 +132,7 @@ class AuditReport:
     accounts: int = 0
     sessions: int = 0
     hands: int = 0
+    answers: int = 0  # stored idempotency answers checked
     findings: list[AuditFinding] = field(default_factory=list)
     # Live hands recorded with their own ruleset options: {"subject", "options", "entered_by"}.
     hand_options: list[dict[str, Any]] = field(default_factory=list)
@@ -142,6 +150,7 @@ class AuditReport:
                 "accounts": self.accounts,
                 "sessions": self.sessions,
                 "hands": self.hands,
+                "idempotency_answers": self.answers,
             },
             "findings": [
                 {**asdict(finding), "check": finding.check.value} for finding in self.findings
@@ -155,7 +164,8 @@ class AuditReport:
         summary = (
             f"ledger audit with engine {self.engine_version}: {verdict};"
             f" checked {self.postings} postings, {self.accounts} accounts,"
-            f" {self.sessions} sessions, {self.hands} live hands"
+            f" {self.sessions} sessions, {self.hands} live hands,"
+            f" {self.answers} stored idempotency answers"
         )
         options = [
             f"[hand_options] {row['subject']}: {row['options']} entered by {row['entered_by']}"
@@ -163,6 +173,18 @@ class AuditReport:
         ]
         findings = [f"[{f.check}] {f.subject}: {f.message}" for f in self.findings]
         return [summary, *findings, *options]
+
+
+AuditCheckRun = Callable[["AuditReport"], None]
+# Whole-book checks other layers add (``audit_check_add``): they read what those layers
+# store about the books and append findings to the report.
+_ADDED_CHECKS: list[AuditCheckRun] = []
+
+
+def audit_check_add(check: AuditCheckRun) -> None:
+    """Run ``check`` with every audit, after the ledger's own whole-book checks (once)."""
+    if check not in _ADDED_CHECKS:
+        _ADDED_CHECKS.append(check)
 
 
 def ledger_audit(*, session_ids: Iterable[int] | None = None) -> AuditReport:
@@ -177,6 +199,8 @@ def ledger_audit(*, session_ids: Iterable[int] | None = None) -> AuditReport:
     _checked(report, "whole book", _audit_account_balances, report)
     _checked(report, "whole book", _audit_penalty_seats, report)
     _checked(report, "whole book", _audit_standing_strays, report)
+    for check in _ADDED_CHECKS:
+        _checked(report, "whole book", check, report)
     sessions = Session.objects.order_by("pk")
     if session_ids is not None:
         sessions = sessions.filter(pk__in=list(session_ids))
