@@ -51,7 +51,7 @@ CHANGES: dict[str, tuple[str, ...]] = {
     # A session's state (open, closed, settled; its guard allows only those moves) and its
     # close job; an export's progress; the scoreboard link's token (deleted with its parlor).
     "ledger.Session": (UPDATE,),
-    "ledger.ExportJob": (UPDATE,),
+    "reports.ExportJob": (UPDATE,),
     "ledger.ScoreboardLink": (UPDATE, DELETE),
     # Stored answers past their 30 days (the table refuses to delete a younger one).
     "ledger_api.IdempotencyRecord": (DELETE,),
