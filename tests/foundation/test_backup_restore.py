@@ -18,7 +18,6 @@ the same bytes.
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -41,6 +40,7 @@ from ledger.services.hands import hand_record
 from ledger.services.settlements import session_close
 from reports.models import ExportState
 from reports.services import export_request, export_run
+from tests.database import environment_with
 from tests.ledger.factories import SessionFactory, chonbo, ron
 from tests.ledger.tasks.pg import conninfo, database_url
 from tests.reports.support import closed_session, today
@@ -82,7 +82,7 @@ def _run(command: list[str]) -> None:
 def fresh_database() -> Iterator[str]:
     """An empty database with a name of its own, dropped afterwards whatever happens."""
     name = f"{connection.settings_dict['NAME']}_restore_{uuid.uuid4().hex[:8]}"
-    admin = conninfo("postgres")
+    admin = conninfo("postgres", owner=True)  # the service role may not create databases
     with psycopg.connect(**admin, autocommit=True) as server:
         server.execute(f'CREATE DATABASE "{name}"')
     try:
@@ -94,14 +94,13 @@ def fresh_database() -> Iterator[str]:
 
 def books(database: str, media: Path) -> dict[str, Any]:
     """tests/foundation/books_report.py's report of an installation, from a process of its own."""
-    env = {
-        **os.environ,
-        "DATABASE_URL": database_url(database),
-        "MEDIA_ROOT": str(media),
-        "ALLOWED_HOSTS": "testserver",
-        "PYTHONPATH": str(PROJECT_DIR),
-        "CELERY_BROKER_URL": "",
-    }
+    env = environment_with(  # as the owner: the report reads the sequences too
+        DATABASE_URL=database_url(database, owner=True),
+        MEDIA_ROOT=str(media),
+        ALLOWED_HOSTS="testserver",
+        PYTHONPATH=str(PROJECT_DIR),
+        CELERY_BROKER_URL="",
+    )
     env.pop("CELERY_BROKER_URL")  # tasks in process: nothing here sends one
     done = subprocess.run(
         [sys.executable, str(REPORT)], cwd=PROJECT_DIR, env=env, capture_output=True, text=True,
@@ -151,7 +150,9 @@ def test_a_dump_and_the_export_files_restore_into_a_fresh_database_with_the_same
 
     # The backup: a logical dump, and the export files.
     dump = tmp_path / "ledger.dump"
-    dump_command = [pg_dump, "--format=custom", f"--file={dump}", f"--dbname={database_url()}"]
+    # As the owner, as docs/backups.md says: the dump reads every table and sequence.
+    owner_url = database_url(owner=True)
+    dump_command = [pg_dump, "--format=custom", f"--file={dump}", f"--dbname={owner_url}"]
     _run(dump_command)
     archive = tmp_path / "media.tar.gz"
     with tarfile.open(archive, "w:gz") as tar:
@@ -162,7 +163,7 @@ def test_a_dump_and_the_export_files_restore_into_a_fresh_database_with_the_same
     with tarfile.open(archive) as tar:
         tar.extractall(restored_media_parent, filter="data")
     with fresh_database() as restored:
-        target = f"--dbname={database_url(restored)}"
+        target = f"--dbname={database_url(restored, owner=True)}"
         restore_command = [pg_restore, "--no-owner", "--exit-on-error", target, str(dump)]
         _run(restore_command)
         after = books(restored, restored_media_parent / "media")
