@@ -14,7 +14,7 @@ from typing import Any
 from django.core.checks import CheckMessage, Tags, Warning, register
 from django.db import DEFAULT_DB_ALIAS, connections
 
-from database.roles import connected_as_owner_now
+from database.roles import login_too_strong
 
 
 @register(Tags.database, deploy=True)
@@ -26,7 +26,7 @@ def service_role_check(
     connection = connections[DEFAULT_DB_ALIAS]
     if connection.vendor != "postgresql":
         return []
-    why = connected_as_owner_now(connection)
+    why = login_too_strong(connection)
     if why is None:
         return []
     return [

@@ -285,7 +285,7 @@ def service_role_grant_after_migrate(using: str) -> Granted | None:
     return service_role_ensure(connection)
 
 
-def connected_as_owner_now(connection: BaseDatabaseWrapper) -> str | None:
+def login_too_strong(connection: BaseDatabaseWrapper) -> str | None:
     """What makes ``connection``'s login too strong for the service (None: nothing)."""
     with connection.cursor() as cursor:
         role = _scalar(cursor, "SELECT current_user")
