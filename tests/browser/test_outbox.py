@@ -25,7 +25,7 @@ from tests.browser.console import (
     wait_for_text,
     wait_until,
 )
-from tests.browser.test_console import CASES, _session, _user, viewport  # noqa: F401
+from tests.browser.test_console import CASES, _session, _user
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -68,7 +68,7 @@ def _outbox(driver: Any) -> list[dict[str, Any]]:
 
 
 def test_a_hand_saved_offline_waits_and_lands_once_when_back_online(
-    viewport: tuple[str, Any],  # noqa: F811 (the fixture imported above)
+    viewport: tuple[str, Any],  # tests/browser/conftest.py
     live_server: Any,
 ) -> None:
     screen, driver = viewport
@@ -97,7 +97,7 @@ def test_a_hand_saved_offline_waits_and_lands_once_when_back_online(
 
 
 def test_a_hand_sent_twice_with_its_key_is_recorded_once(
-    viewport: tuple[str, Any],  # noqa: F811 (the fixture imported above)
+    viewport: tuple[str, Any],  # tests/browser/conftest.py
     live_server: Any,
 ) -> None:
     # The answer to the first send was lost (the request landed): the outbox sends the same
@@ -126,7 +126,7 @@ def test_a_hand_sent_twice_with_its_key_is_recorded_once(
 
 
 def test_a_waiting_hand_another_desk_overtook_is_refused_not_recorded_twice(
-    viewport: tuple[str, Any],  # noqa: F811 (the fixture imported above)
+    viewport: tuple[str, Any],  # tests/browser/conftest.py
     live_server: Any,
 ) -> None:
     screen, driver = viewport
@@ -144,7 +144,7 @@ def test_a_waiting_hand_another_desk_overtook_is_refused_not_recorded_twice(
 
 
 def test_a_hand_the_api_refuses_by_role_is_posted_by_the_form_and_the_admin_decides(
-    viewport: tuple[str, Any],  # noqa: F811 (the fixture imported above)
+    viewport: tuple[str, Any],  # tests/browser/conftest.py
     live_server: Any,
 ) -> None:
     # Should the API's role check ever refuse (403, nothing written) what the admin offered,
