@@ -12,6 +12,7 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from engine.errors import ErrorLocation, FieldPath, Reason
 
@@ -124,11 +125,15 @@ class LedgerError(Exception):
         field: str | None = None,
         engine_code: str | None = None,
         refusal: EngineRefusal | None = None,
+        params: Mapping[str, Any] | None = None,
     ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.field = field
+        # The values the message names (a player, a rate, a count), for a page to say the
+        # refusal in its user's language (the message itself is the API's, in English).
+        self.params: Mapping[str, Any] = params or {}
         # The engine's own error code (bad_tiles, no_yaku, bad_game, ...) when it refused.
         self.engine_code = engine_code
         # Where the engine refused, when it did (the admin places the message by it).

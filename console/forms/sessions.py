@@ -11,8 +11,10 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from console.forms.open_words import open_refusal_text
 from ledger.errors import LedgerError
 from ledger.labels import WINDS
+from ledger.services.sessions import session_open_problems
 from parlor import policy
 from parlor.access import AnyUser
 from parlor.models import Player, Rate, RulesetConfig, Table
@@ -50,9 +52,35 @@ class SessionOpenForm(forms.Form):
         chosen = (self.cleaned_data.get(f"seat_{seat}") for seat in range(SEATS))
         return [player for player in chosen if player is not None]
 
+    def clean(self) -> dict[str, Any]:
+        """Every problem of the choices at once, each beside its field (issue 33): the
+        service's own checks (``session_open_problems``), said in the user's words."""
+        data = super().clean() or {}
+        chosen = [data.get(name) for name in ("table", "ruleset_config", "rate")]
+        if all(chosen) and not self.errors:
+            for problem in session_open_problems(
+                table=data["table"],
+                players=self.players(),
+                ruleset_config=data["ruleset_config"],
+                rate=data["rate"],
+            ):
+                self.ledger_error(problem)
+        return data
+
+    @property
+    def problem_count(self) -> int:
+        return sum(len(errors) for errors in self.errors.values())
+
     def ledger_error(self, error: LedgerError) -> None:
-        """Put the service's refusal beside the field it names."""
+        """Put the service's refusal beside the field it names, in the user's words."""
         field = error.field or ""
         if field.startswith("players[") and field.endswith("]"):
-            field = f"seat_{field[len('players[') : -1]}"
-        self.add_error(field if field in self.fields else None, error.message)
+            field = f"seat_{self._seat_of_player(int(field[len('players[') : -1]))}"
+        self.add_error(field if field in self.fields else None, open_refusal_text(error))
+
+    def _seat_of_player(self, index: int) -> int:
+        """The seat field of the ``index``-th player chosen (North may be left empty)."""
+        filled = [
+            seat for seat in range(SEATS) if self.cleaned_data.get(f"seat_{seat}") is not None
+        ]
+        return filled[index] if index < len(filled) else index

@@ -29,39 +29,124 @@ from parlor.policy import Action
 from parlor.services.ruleset_options import complete_options
 
 
-def _check_parlor_and_active(
+def _parlor_and_active_problems(
     *,
     parlor: Parlor,
     ruleset_config: RulesetConfig,
     rate: Rate,
     players: Sequence[Player],
     table: Table,
-) -> None:
+) -> list[LedgerError]:
     named: list[tuple[str, str, Table | RulesetConfig | Rate | Player]] = [
         ("table", f"table {table}", table),
         ("ruleset_config", f"ruleset configuration {ruleset_config}", ruleset_config),
         ("rate", f"rate {rate}", rate),
     ]
     named += [(f"players[{i}]", f"player {player}", player) for i, player in enumerate(players)]
+    problems = []
     for field, name, obj in named:
+        params = {"name": str(obj), "parlor": str(parlor)}
         if obj.parlor_id != parlor.pk:
-            raise LedgerError(
-                LedgerErrorCode.NOT_IN_PARLOR, f"{name} does not belong to {parlor}", field=field
+            problems.append(
+                LedgerError(
+                    LedgerErrorCode.NOT_IN_PARLOR,
+                    f"{name} does not belong to {parlor}",
+                    field=field,
+                    params=params,
+                )
             )
-        if not obj.is_active:
-            raise LedgerError(LedgerErrorCode.INACTIVE, f"{name} is not active", field=field)
+        elif not obj.is_active:
+            problems.append(
+                LedgerError(
+                    LedgerErrorCode.INACTIVE, f"{name} is not active", field=field, params=params
+                )
+            )
+    return problems
 
 
-def _check_rate_fits(rate: Rate, ruleset_config: RulesetConfig, point_unit: int) -> None:
-    """A rate prices the ruleset's points only at the scale they are scored in."""
-    if rate.point_unit != point_unit:
-        raise LedgerError(
-            LedgerErrorCode.RATE_SCALE_MISMATCH,
-            f"rate {rate} prices {PointUnit(rate.point_unit).label}, but"
-            f" {ruleset_config} scores in points priced {PointUnit(point_unit).label}:"
-            " choose a rate of that scale",
-            field="rate",
+def _seated_twice_problems(players: Sequence[Player]) -> list[LedgerError]:
+    first_seat: dict[int, int] = {}
+    problems = []
+    for i, player in enumerate(players):
+        if player.pk in first_seat:
+            problems.append(
+                LedgerError(
+                    LedgerErrorCode.PLAYER_SEATED_TWICE,
+                    f"player {player} is seated twice",
+                    field=f"players[{i}]",
+                    params={"player": player.name, "seat": first_seat[player.pk]},
+                )
+            )
+        first_seat.setdefault(player.pk, i)
+    return problems
+
+
+def _rules_problems(
+    rate: Rate, ruleset_config: RulesetConfig, players: Sequence[Player]
+) -> list[LedgerError]:
+    """A rate prices the ruleset's points only at the scale they are scored in; the
+    ruleset seats its number of players."""
+    rules = ruleset_game_rules(
+        ruleset_slug=ruleset_config.ruleset_slug,
+        options=ruleset_config.options,
+        game_options=ruleset_config.game_options,
+    )
+    problems = []
+    if rate.point_unit != rules.point_unit:
+        problems.append(
+            LedgerError(
+                LedgerErrorCode.RATE_SCALE_MISMATCH,
+                f"rate {rate} prices {PointUnit(rate.point_unit).label}, but"
+                f" {ruleset_config} scores in points priced"
+                f" {PointUnit(rules.point_unit).label}: choose a rate of that scale",
+                field="rate",
+                params={
+                    "rate": str(rate),
+                    "rules": str(ruleset_config),
+                    "rate_unit": rate.point_unit,
+                    "unit": rules.point_unit,
+                },
+            )
         )
+    if len(players) != rules.players:
+        problems.append(
+            LedgerError(
+                LedgerErrorCode.WRONG_NUMBER_OF_SEATS,
+                f"{ruleset_config} is played by {rules.players} players, not {len(players)}",
+                field="players",
+                params={
+                    "rules": str(ruleset_config),
+                    "seats": rules.players,
+                    "count": len(players),
+                },
+            )
+        )
+    return problems
+
+
+def _table_busy(table: Table) -> LedgerError:
+    return LedgerError(
+        LedgerErrorCode.TABLE_BUSY,
+        f"table {table} already has an open session",
+        field="table",
+        params={"table": str(table)},
+    )
+
+
+def session_open_problems(
+    *, table: Table, players: Sequence[Player], ruleset_config: RulesetConfig, rate: Rate
+) -> list[LedgerError]:
+    """Every reason ``session_open`` would refuse these choices, in the order of the form
+    (who may open is the policy's): a form reports them all at once (issue 33)."""
+    problems = _parlor_and_active_problems(
+        parlor=table.parlor, ruleset_config=ruleset_config, rate=rate, players=players, table=table
+    )
+    problems += _seated_twice_problems(players)
+    if not any(p.field in ("ruleset_config", "rate") for p in problems):
+        problems += _rules_problems(rate, ruleset_config, players)
+    if Session.objects.filter(table=table, state=SessionState.OPEN).exists():
+        problems.append(_table_busy(table))
+    return problems
 
 
 # Compiled once per process (ledger.selectors.prepared): opening took ten compiled statements.
@@ -103,37 +188,19 @@ def _open(
 ) -> Session:
     parlor = table.parlor
     policy.check(by, Action.OPEN_SESSION, parlor_id=parlor.pk)
-    _check_parlor_and_active(
+    problems = _parlor_and_active_problems(
         parlor=parlor, ruleset_config=ruleset_config, rate=rate, players=players, table=table
     )
-    seen: set[int] = set()
-    for i, player in enumerate(players):
-        if player.pk in seen:
-            raise LedgerError(
-                LedgerErrorCode.PLAYER_SEATED_TWICE,
-                f"player {player} is seated twice",
-                field=f"players[{i}]",
-            )
-        seen.add(player.pk)
-    rules = ruleset_game_rules(
-        ruleset_slug=ruleset_config.ruleset_slug,
-        options=ruleset_config.options,
-        game_options=ruleset_config.game_options,
-    )
-    _check_rate_fits(rate, ruleset_config, rules.point_unit)
-    seats = rules.players
-    if len(players) != seats:
-        raise LedgerError(
-            LedgerErrorCode.WRONG_NUMBER_OF_SEATS,
-            f"{ruleset_config} is played by {seats} players, not {len(players)}",
-            field="players",
-        )
+    problems += _seated_twice_problems(players)
+    if problems:
+        raise problems[0]
+    problems = _rules_problems(rate, ruleset_config, players)
+    if problems:
+        raise problems[0]
     # Serialise openings at one table, so two games cannot start there at once.
     _TABLE_LOCKED.dicts(table=table.pk)
     if _TABLE_BUSY.dicts(table=table.pk):
-        raise LedgerError(
-            LedgerErrorCode.TABLE_BUSY, f"table {table} already has an open session", field="table"
-        )
+        raise _table_busy(table)
     # The complete option sets (a configuration keeps them; completed again for one written
     # around its save): the session plays, and is audited, by them whatever the defaults become.
     ruleset_options, game_options = complete_options(

@@ -285,7 +285,8 @@ def test_opening_a_session_with_a_player_twice_names_the_seat(
     response = staff_client.post("/admin/ledger/session/add/", data)
 
     assert response.status_code == 200
-    assert "seated twice" in " ".join(response.context["form"].errors["seat_3"])
+    said = " ".join(response.context["form"].errors["seat_3"])
+    assert said == f"{players[2].name} is already seated in the West seat: choose another player."
 
 
 def test_a_manager_amends_a_hand_through_the_hand_form(
