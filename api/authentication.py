@@ -16,7 +16,7 @@ from django.db.models import F, QuerySet
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 
-from ledger.selectors.prepared import PreparedQuery
+from orm_bypass.prepared import PreparedQuery
 from parlor.access import remember_memberships
 
 

@@ -5,7 +5,7 @@ parlors; the field then compiles its lookup (a filter on the id and the
 parlors) on every request, and the serializer deep-copies the querysets
 first. Opening a session validated four such fields: a third of its CPU
 (docs/performance.md). These fields read the row by id with a query compiled
-once per process (:class:`~ledger.selectors.prepared.PreparedQuery`), then ask
+once per process (:class:`~orm_bypass.prepared.PreparedQuery`), then ask
 the policy whether the row's parlor is one of the user's for the action: a
 row of another parlor "does not exist", word for word as the narrowed field
 says it (tests/api/test_scoped_fields.py holds them to DRF's answers).
@@ -24,7 +24,7 @@ from django.db.models import Model, QuerySet
 from rest_framework import serializers
 
 from api.serializers import PrimaryKeysField
-from ledger.selectors.prepared import PreparedQuery
+from orm_bypass.prepared import PreparedQuery
 from parlor import policy
 from parlor.policy import Action
 

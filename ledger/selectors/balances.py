@@ -10,8 +10,8 @@ from typing import Any
 from django.db.models import QuerySet, Sum
 
 from ledger.models import Account, AccountKind, HandResult, LedgerEntry, Session
-from ledger.selectors.prepared import PreparedQuery
 from ledger.selectors.sessions import session_accounts, session_live_hands
+from orm_bypass.prepared import PreparedQuery
 from parlor.models import Player
 
 

@@ -10,7 +10,7 @@ from django.db.models import QuerySet
 
 from ledger.business_days import last_closed_business_day
 from ledger.models import CloseJobState, Correction, Session, SessionState
-from ledger.selectors.prepared import PreparedQuery
+from orm_bypass.prepared import PreparedQuery
 from parlor.models import Parlor
 
 

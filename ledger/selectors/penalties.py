@@ -9,7 +9,7 @@ from typing import Any
 from django.db.models import Count, Q, QuerySet
 
 from ledger.models import HandResult, Penalty, PenaltyKind, live_hand_q
-from ledger.selectors.prepared import PreparedQuery
+from orm_bypass.prepared import PreparedQuery
 from parlor.models import Parlor, Player
 
 

@@ -11,9 +11,9 @@ from django.db.transaction import TransactionManagementError
 
 from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.models import Account, AccountKind, HandResult, Session, SessionSeat, Settlement
-from ledger.selectors.loaded import loaded_instance
-from ledger.selectors.prepared import PreparedQuery, SqlConstant
 from ledger.selectors.settlements import live_settlements
+from orm_bypass.loaded import loaded_instance
+from orm_bypass.prepared import PreparedQuery, SqlConstant
 from parlor.models import Player
 
 

@@ -9,8 +9,8 @@ from django.db.models import Q, QuerySet
 
 from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.models import Account, AccountKind, Session
-from ledger.selectors.prepared import PreparedQuery
-from ledger.services.inserts import rows_insert
+from orm_bypass.inserts import rows_insert
+from orm_bypass.prepared import PreparedQuery
 from parlor.models import Player
 
 

@@ -9,11 +9,9 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import connection
-from django.db.models import Model
 
 from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.models import (
@@ -25,7 +23,8 @@ from ledger.models import (
     PostingKind,
     Session,
 )
-from ledger.services.inserts import rows_insert, written_fields, written_values
+from orm_bypass.inserts import rows_insert, written_fields, written_values
+from orm_bypass.loaded import related_loaded
 
 AMOUNTS = ("points", "chips", "money")
 
@@ -238,16 +237,6 @@ def _insert_together(
         posting._state.adding, posting._state.db = False, connection.alias
         if new_hand is not None:
             posting.hand = new_hand
-
-
-def related_loaded(instance: Model, name: str, rows: list[Any]) -> None:
-    """Give ``instance.<name>.all()`` the rows just written, as ``prefetch_related`` does,
-    so that showing them takes no query (a filter or order_by still asks the database)."""
-    queryset = getattr(instance, name).all()
-    queryset._result_cache = rows
-    queryset._prefetch_done = True
-    cache = instance.__dict__.setdefault("_prefetched_objects_cache", {})
-    cache[getattr(instance, name).field.remote_field.cache_name] = queryset
 
 
 def posting_reverse(

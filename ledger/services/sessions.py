@@ -19,10 +19,10 @@ from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.games import ruleset_game_rules
 from ledger.models import Session, SessionSeat, SessionState
 from ledger.selectors import session_lock_for_update
-from ledger.selectors.prepared import PreparedQuery
 from ledger.services.accounts import accounts_ensure_for_session
-from ledger.services.inserts import rows_insert
-from ledger.services.postings import related_loaded
+from orm_bypass.inserts import rows_insert
+from orm_bypass.loaded import related_loaded
+from orm_bypass.prepared import PreparedQuery
 from parlor import policy
 from parlor.models import Parlor, Player, PointUnit, Rate, RulesetConfig, Table
 from parlor.policy import Action
@@ -149,7 +149,7 @@ def session_open_problems(
     return problems
 
 
-# Compiled once per process (ledger.selectors.prepared): opening took ten compiled statements.
+# Compiled once per process (orm_bypass.prepared): opening took ten compiled statements.
 _TABLE_LOCKED = PreparedQuery(
     lambda table: Table.objects.select_for_update().filter(pk=table).order_by().values("pk"),
     table=-1_000_000_007,

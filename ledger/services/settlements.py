@@ -57,10 +57,10 @@ from ledger.selectors import (
 )
 from ledger.selectors.closing import session_close_number
 from ledger.services.hands import seat_players
-from ledger.services.inserts import rows_insert
 from ledger.services.postings import Leg, PlannedPosting, postings_create
-from ledger.services.row_updates import row_update
 from ledger.services.standings import standings_record
+from orm_bypass.inserts import rows_insert
+from orm_bypass.row_updates import row_update
 from parlor import policy
 from parlor.models import GameFeePayer
 from parlor.policy import Action

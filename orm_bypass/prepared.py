@@ -31,7 +31,7 @@ from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import CharField, Expression, IntegerField, Model, QuerySet
 from django.db.models.query import get_related_populators
 
-from ledger.selectors.loaded import loaded_instance, populate_related
+from orm_bypass.loaded import loaded_instance, populate_related
 
 M = TypeVar("M", bound=Model)
 _WORD = re.compile(r"[a-z_]+")

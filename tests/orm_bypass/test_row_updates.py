@@ -9,7 +9,7 @@ from django.forms.models import model_to_dict
 from django.utils import timezone
 
 from ledger.models import Session, SessionState
-from ledger.services.row_updates import row_update
+from orm_bypass.row_updates import row_update
 from tests.ledger.factories import SessionFactory
 
 pytestmark = pytest.mark.django_db

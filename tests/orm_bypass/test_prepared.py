@@ -16,8 +16,8 @@ from django.forms.models import model_to_dict
 from ledger.models import Account, HandResult, Session, SessionSeat
 from ledger.selectors import session_accounts, session_next_hand
 from ledger.selectors.balances import _session_sums
-from ledger.selectors.prepared import PreparedQuery
 from ledger.selectors.sessions import _next_hand_rows, _seats_with_accounts, session_row
+from orm_bypass.prepared import PreparedQuery
 from tests.fixtures.sessions import Record
 from tests.ledger.factories import SessionFactory, draw, ron
 

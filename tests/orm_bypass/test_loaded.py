@@ -18,8 +18,8 @@ from django.db.models.signals import post_init
 from rest_framework.authtoken.models import Token
 
 from ledger.models import Account, HandResult, Session, SessionSeat
-from ledger.selectors.loaded import _plain, loaded_instance
-from ledger.selectors.prepared import PreparedQuery
+from orm_bypass.loaded import _plain, loaded_instance
+from orm_bypass.prepared import PreparedQuery
 from parlor.models import Player
 from reports.models import ExportJob
 from tests.ledger.factories import SessionFactory

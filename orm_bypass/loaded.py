@@ -6,14 +6,14 @@ from the database that work changes nothing: the plain fields' descriptors keep
 the value in the instance's ``__dict__`` as given, and a foreign key's id
 descriptor only clears a cached object, which a new instance does not have.
 Building the instance's ``__dict__`` directly gives the same instance in about a
-quarter of the CPU; the hot reads (``ledger.selectors.prepared``) build 10-20
+quarter of the CPU; the hot reads (``orm_bypass.prepared``) build 10-20
 instances per request, and ``__init__`` was 8% of a loaded worker's CPU
 (docs/performance.md).
 
 Where that reasoning does not hold, the model's own ``from_db`` builds it: a
 model that overrides ``from_db`` or ``__init__``, a field whose attribute is any
 other descriptor (a file, say), or any receiver of ``pre_init`` or
-``post_init``. ``tests/ledger/selectors/test_loaded.py`` holds the instances to
+``post_init``. ``tests/orm_bypass/test_loaded.py`` holds the instances to
 ``from_db``'s.
 """
 
@@ -83,3 +83,13 @@ def populate_related(populator: Any, row: Sequence[Any], from_obj: Model) -> Non
     populator.local_setter(from_obj, obj)
     if obj is not None:
         populator.remote_setter(obj, from_obj)
+
+
+def related_loaded(instance: Model, name: str, rows: list[Any]) -> None:
+    """Give ``instance.<name>.all()`` the rows just written, as ``prefetch_related`` does,
+    so that showing them takes no query (a filter or order_by still asks the database)."""
+    queryset = getattr(instance, name).all()
+    queryset._result_cache = rows
+    queryset._prefetch_done = True
+    cache = instance.__dict__.setdefault("_prefetched_objects_cache", {})
+    cache[getattr(instance, name).field.remote_field.cache_name] = queryset

@@ -12,8 +12,8 @@ from django.test.utils import CaptureQueriesContext
 
 from ledger.models import Account, AccountKind, PostingKind, Session, SessionSeat
 from ledger.services.accounts import accounts_ensure_for_session
-from ledger.services.inserts import _insert_sql, rows_insert
 from ledger.services.postings import Leg, PlannedPosting, _together_sql, postings_create
+from orm_bypass.inserts import _insert_sql, rows_insert
 from parlor.models import Player
 from tests.ledger.factories import SessionFactory
 from tests.parlor.factories import PlayerFactory
