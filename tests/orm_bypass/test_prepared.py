@@ -201,3 +201,21 @@ def test_a_list_marker_reads_what_djangos_in_reads(
     with django_assert_num_queries(1 if given else 0):  # Django sends no query for "IN ()"
         assert [seat.pk for seat in prepared.rows(pks=given)] == expected
     assert bool(prepared._compiled) is (ids not in {"five: Django's query", "none: Django's query"})
+
+
+@pytest.mark.xfail(strict=True, reason="markers are found by equality (issue 31)")
+def test_a_marker_equal_to_another_parameter_of_the_query_leaves_that_parameter_alone(
+    session: Session,
+) -> None:
+    """The marker's value is also the query's own constant here (another session's id):
+    only the marker's position may take the value given."""
+    other = SessionFactory()
+
+    def build(pk: int) -> Any:
+        return Session.objects.filter(pk__in=[pk, other.pk]).exclude(pk=other.pk)
+
+    prepared = PreparedQuery(build, pk=other.pk)
+
+    assert [row.pk for row in prepared.rows(pk=session.pk)] == [
+        row.pk for row in build(session.pk)
+    ] == [session.pk]
