@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import F, QuerySet
+from django.db.models import CharField, F, QuerySet
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 
@@ -31,8 +31,10 @@ def _token_with_memberships(key: str) -> QuerySet[Token]:
     )
 
 
-# Compiled once per process (PreparedQuery); the marker is no token's key (40 hex digits).
-_TOKEN_WITH_MEMBERSHIPS = PreparedQuery(_token_with_memberships, key="prepared token key")
+# Compiled once per process (PreparedQuery).
+_TOKEN_WITH_MEMBERSHIPS = PreparedQuery(
+    _token_with_memberships, name="token with memberships", key=CharField()
+)
 
 
 class TokenWithMembershipsAuthentication(TokenAuthentication):

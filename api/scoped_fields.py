@@ -24,13 +24,13 @@ from django.db.models import Model, QuerySet
 from rest_framework import serializers
 
 from api.serializers import PrimaryKeysField
-from orm_bypass.prepared import PreparedQuery
+from orm_bypass.prepared import PreparedQuery, UpTo
 from parlor import policy
 from parlor.policy import Action
 
 # The prepared reads take up to this many ids (a table seats four); a longer list is read
-# by Django's query (``PreparedQuery``'s list markers). No id is negative.
-_IDS = [-1_000_000_001 - i for i in range(4)]
+# by Django's query (``PreparedQuery``'s ``UpTo``).
+_IDS = 4
 _READS: dict[tuple[type[Model], tuple[str, ...]], PreparedQuery[Any]] = {}
 
 
@@ -43,7 +43,10 @@ def _read(model: type[Model], related: tuple[str, ...]) -> PreparedQuery[Any]:
             rows = model._default_manager.order_by().filter(pk__in=ids)
             return rows.select_related(*related) if related else rows
 
-        read = _READS[(model, related)] = PreparedQuery(build, ids=_IDS)
+        name = f"{model._meta.label} by id" + (f" with {', '.join(related)}" if related else "")
+        pk = model._meta.pk
+        assert pk is not None
+        read = _READS[(model, related)] = PreparedQuery(build, name=name, ids=UpTo(_IDS, pk))
     return read
 
 

@@ -4,8 +4,10 @@ Compiling a Django query with subqueries (a session's seats with their
 accounts and game state; a token with its user's roles) costs a few
 milliseconds of CPU every time, several times what PostgreSQL spends
 answering it (docs/performance.md). ``PreparedQuery`` builds the queryset
-once with marker values, keeps the compiled SQL and its compiler, and each
-call sends that SQL with the real values and turns the rows into model
+once with a ``Parameter`` expression where each value goes, keeps the
+compiled SQL and its compiler, and each call sends that SQL with the values
+put where those expressions' own slot objects are (found by identity, never
+by value: a constant of the query equal to a given value stays), and turns the rows into model
 instances the way Django's own model iterator does: ``select_related``
 objects and annotations included, each column through its field's
 converters (JSON decoded, say). It reads the compiler's ``select``,
@@ -28,10 +30,11 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from django.db import DEFAULT_DB_ALIAS, connections
-from django.db.models import CharField, Expression, IntegerField, Model, QuerySet
+from django.db.models import CharField, Expression, Field, IntegerField, Model, QuerySet
 from django.db.models.query import get_related_populators
 
 from orm_bypass.loaded import loaded_instance, populate_related
+from orm_bypass.switch import bypassed
 
 M = TypeVar("M", bound=Model)
 _WORD = re.compile(r"[a-z_]+")
@@ -58,16 +61,46 @@ class SqlConstant(Expression):
         return (str(self.value) if type(self.value) is int else f"'{self.value}'"), ()
 
 
-# A scalar value's name (position None), or a list value's name and position in the list.
-_Slot = tuple[str, int | None]
+class Parameter(Expression):
+    """A value given on each call of a prepared read: one placeholder in the statement.
+
+    It compiles to ``%s`` with a slot object of its own as the parameter, and the prepared
+    read finds its positions among the compiled parameters by that object's identity, never
+    by a value: a query's own constants stay where they are, whatever their values.
+    """
+
+    def __init__(self, name: str, field: Field[Any, Any], position: int | None = None) -> None:
+        super().__init__(output_field=field)
+        # Shared by the copies Django makes while resolving the query.
+        self.slot = _Slot(name, position)
+
+    def as_sql(self, compiler: Any, connection: Any) -> tuple[str, tuple[Any]]:
+        return "%s", (self.slot,)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _Slot:
+    """Where a value goes: a parameter's name, and its position in a list (None: a scalar).
+    Compared by identity (``eq=False``)."""
+
+    name: str
+    position: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class UpTo:
+    """A list parameter (``pk__in=ids``) of up to ``count`` values of ``field``'s type."""
+
+    count: int
+    field: Field[Any, Any]
 
 
 @dataclass(frozen=True, slots=True)
 class _Compiled:
     sql: str
     params: tuple[Any, ...]
-    # Where each named value goes in ``params`` (a list's by name and position).
-    slots: dict[_Slot, list[int]]
+    # Where each given value goes in ``params``, and the field that converts it.
+    slots: list[tuple[str, int | None, Field[Any, Any], list[int]]]
     compiler: Any
     # Each column's converters (position, (functions, expression)), worked out once.
     converters: list[tuple[int, tuple[list[Any], Any]]]
@@ -77,26 +110,32 @@ class _Compiled:
 
 
 class PreparedQuery(Generic[M]):
-    """``build(**markers)`` compiled once per database; ``rows(**values)`` runs it.
+    """``build(**parameters)`` compiled once per database; ``rows(**values)`` runs it.
 
-    Each marker must be a value that no other parameter of the query takes (a negative
-    id, say): its positions in the compiled parameters are where the values go.
-    A marker may be a list of such values (for ``pk__in=ids``, say): a list of up to that
-    many values is sent with its last value repeated to fill it, which matches the same
-    rows; an empty or longer list is read by Django's query, compiled for the call.
-    ``shared``: ``select_related`` relations and annotations whose value is the same on
-    every row; the first row's is given to the others.
+    Each keyword names a parameter of ``build`` and the field whose type its values take
+    (a ``BigIntegerField()`` for an id, say; values go through its ``get_db_prep_value`` as
+    Django's lookups send them), or ``UpTo(count, field)`` for a list: ``build`` gets
+    ``Parameter`` expressions to put where the values go. A list of 1 to ``count`` values
+    is sent with its last value repeated to fill it, which matches the same rows; an empty
+    or longer list is read by Django's query, compiled for the call. ``shared``:
+    ``select_related`` relations and annotations whose value is the same on every row; the
+    first row's is given to the others. ``name``: what the benchmark's switch calls it
+    (``orm_bypass.switch``: off, each call is ``list(build(**values))``).
     """
 
     def __init__(
         self,
         build: Callable[..., QuerySet[M, Any]],
         *,
+        name: str,
         shared: frozenset[str] = frozenset(),
-        **markers: Any,
+        **parameters: Field[Any, Any] | UpTo,
     ) -> None:
         self._build = build
-        self._markers = markers
+        self.name = name
+        self._switch = f"prepared:{name}"
+        self._parameters = parameters
+        self._lists = {key: p.count for key, p in parameters.items() if isinstance(p, UpTo)}
         self._shared = shared
         self._compiled: dict[str, _Compiled] = {}
         self._buildings: dict[str, _Building] = {}
@@ -104,15 +143,22 @@ class PreparedQuery(Generic[M]):
     def _compile(self, alias: str) -> _Compiled:
         compiled = self._compiled.get(alias)
         if compiled is None:
-            compiler = self._build(**self._markers).query.get_compiler(using=alias)
+            given: dict[str, Any] = {}
+            for key, declared in self._parameters.items():
+                if isinstance(declared, UpTo):
+                    given[key] = [Parameter(key, declared.field, i) for i in range(declared.count)]
+                else:
+                    given[key] = Parameter(key, declared)
+            compiler = self._build(**given).query.get_compiler(using=alias)
             sql, params = compiler.as_sql()
-            slots = {
-                slot: [i for i, param in enumerate(params) if param == marker]
-                for slot, marker in _flat(self._markers).items()
-            }
-            missing = [name for (name, _), found in slots.items() if not found]
-            if missing:
-                raise ValueError(f"the prepared query does not use {missing}")
+            slots = []
+            for value in given.values():
+                for parameter in value if isinstance(value, list) else [value]:
+                    slot = parameter.slot
+                    found = [i for i, param in enumerate(params) if param is slot]
+                    if not found:
+                        raise ValueError(f"the prepared query does not use {slot.name!r}")
+                    slots.append((slot.name, slot.position, parameter.output_field, found))
             fields = [column[0] for column in compiler.select[: compiler.col_count]]
             if compiler.has_composite_fields(fields):
                 raise ValueError("a prepared query cannot read composite fields")
@@ -129,12 +175,9 @@ class PreparedQuery(Generic[M]):
 
     def rows(self, **values: Any) -> list[M]:
         """The query's model instances, as iterating the queryset would give them."""
-        fits, filled = self._fill(values)
-        if not fits:
-            return list(self._build(**filled))
-        found = self._fetch(filled)
-        if found is None:
-            return []
+        found = self._run(values)
+        if isinstance(found, list):
+            return found
         compiled, fetched, alias = found
         building = self._buildings.get(alias)
         if building is None:
@@ -143,12 +186,9 @@ class PreparedQuery(Generic[M]):
 
     def dicts(self, **values: Any) -> list[dict[str, Any]]:
         """A ``values()`` query's rows, as iterating it would give them (``ValuesIterable``)."""
-        fits, filled = self._fill(values)
-        if not fits:
-            return list(self._build(**filled))
-        found = self._fetch(filled)
-        if found is None:
-            return []
+        found = self._run(values)
+        if isinstance(found, list):
+            return found
         compiled, fetched, alias = found
         query = compiled.compiler.query
         names = list(query.selected or ()) or [
@@ -159,47 +199,36 @@ class PreparedQuery(Generic[M]):
         converted = _converted(compiled, fetched, connections[alias])
         return [dict(zip(names, row, strict=True)) for row in converted]
 
-    def _fill(self, values: dict[str, Any]) -> tuple[bool, dict[str, Any]]:
-        """Whether the prepared statement takes ``values``, and the values for it: each list
-        without ids out of range (they match nothing, and SQLite could not bind them), filled
-        to its marker's length. A list that is then empty or too long does not fit: Django's
-        query takes it as it is."""
-        low, high = connections[DEFAULT_DB_ALIAS].ops.integer_field_range("BigIntegerField")
-        filled, fits = dict(values), True
-        for name, marker in self._markers.items():
-            if isinstance(marker, list):
-                given = [v for v in values[name] if type(v) is not int or low <= v <= high]
-                fits = fits and 0 < len(given) <= len(marker)
-                filled[name] = given + given[-1:] * (len(marker) - len(given)) if fits else given
-        return fits, filled
-
-    def _fetch(self, values: dict[str, Any]) -> tuple[_Compiled, list[Any], str] | None:
+    def _run(self, values: dict[str, Any]) -> list[Any] | tuple[_Compiled, list[Any], str]:
+        """The fetched rows, or (where the prepared statement does not take ``values``, or
+        is switched off) what Django's query gives; no rows for an id out of range."""
+        if not (bypassed("prepared") and bypassed(self._switch)):
+            return list(self._build(**values))
         alias = DEFAULT_DB_ALIAS
-        low, high = connections[alias].ops.integer_field_range("BigIntegerField")
-        flat = _flat(values)
-        if any(type(value) is int and not low <= value <= high for value in flat.values()):
+        connection = connections[alias]
+        low, high = connection.ops.integer_field_range("BigIntegerField")
+        filled = dict(values)
+        for key in self._lists:
+            # Ids out of range match nothing (and SQLite could not bind them).
+            filled[key] = [v for v in values[key] if type(v) is not int or low <= v <= high]
+        if not all(0 < len(filled[key]) <= count for key, count in self._lists.items()):
+            return list(self._build(**filled))
+        for key, count in self._lists.items():
+            filled[key] += filled[key][-1:] * (count - len(filled[key]))
+        if any(type(v) is int and not low <= v <= high for v in filled.values()):
             # No row has it (an id from a URL, say): Django's lookups match nothing, as here;
             # SQLite would raise OverflowError binding it.
-            return None
+            return []
         compiled = self._compile(alias)
         params = list(compiled.params)
-        for slot, positions in compiled.slots.items():
-            for position in positions:
-                params[position] = flat[slot]
-        with connections[alias].cursor() as cursor:
+        for key, position, field, positions in compiled.slots:
+            value = filled[key] if position is None else filled[key][position]
+            value = field.get_db_prep_value(value, connection, prepared=False)
+            for index in positions:
+                params[index] = value
+        with connection.cursor() as cursor:
             cursor.execute(compiled.sql, params)
             return compiled, cursor.fetchall(), alias
-
-
-def _flat(values: dict[str, Any]) -> dict[_Slot, Any]:
-    """Each scalar value by its name, each list's values by name and position."""
-    flat: dict[_Slot, Any] = {}
-    for name, value in values.items():
-        if isinstance(value, list):
-            flat.update(((name, i), item) for i, item in enumerate(value))
-        else:
-            flat[(name, None)] = value
-    return flat
 
 
 def _shared_parts(compiler: Any, shared: frozenset[str]) -> tuple[frozenset[int], frozenset[str]]:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import QuerySet, Sum
+from django.db.models import BigIntegerField, QuerySet, Sum
 
 from ledger.models import Account, AccountKind, HandResult, LedgerEntry, Session
 from ledger.selectors.sessions import session_accounts, session_live_hands
@@ -53,7 +53,9 @@ def _session_sums(session_id: int) -> QuerySet[LedgerEntry, Any]:
 
 
 # Compiled once per process: building the grouped query cost more CPU than running it.
-_SESSION_SUMS = PreparedQuery(_session_sums, session_id=-1_000_000_007)
+_SESSION_SUMS = PreparedQuery(
+    _session_sums, name="session balances", session_id=BigIntegerField()
+)
 
 
 def session_balances(*, session: Session) -> dict[int, Balance]:

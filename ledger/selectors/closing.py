@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import BigIntegerField, QuerySet
 
 from ledger.business_days import last_closed_business_day
 from ledger.models import CloseJobState, Correction, Session, SessionState
@@ -33,7 +33,8 @@ _REOPENINGS = PreparedQuery(
     lambda session: Correction.objects.filter(session_id=session, reopened_session=True)
     .order_by()
     .values("pk"),
-    session=-1_000_000_007,
+    name="reopenings",
+    session=BigIntegerField(),
 )
 
 

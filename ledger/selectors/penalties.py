@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import BigIntegerField, Count, Q, QuerySet
 
 from ledger.models import HandResult, Penalty, PenaltyKind, live_hand_q
 from orm_bypass.prepared import PreparedQuery
@@ -69,7 +69,8 @@ _LIVE_FAULTS = PreparedQuery(
             hand__in=HandResult.objects.live().filter(session_id=session).values("pk")
         )
     ),
-    session=-1_000_000_007,
+    name="live faults",
+    session=BigIntegerField(),
 )
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection
-from django.db.models import Case, JSONField, OuterRef, QuerySet, Subquery, When
+from django.db.models import BigIntegerField, Case, JSONField, OuterRef, QuerySet, Subquery, When
 from django.db.transaction import TransactionManagementError
 
 from ledger.errors import LedgerError, LedgerErrorCode
@@ -66,7 +66,8 @@ _LIVE_PAYLOADS = PreparedQuery(
         .order_by("ordinal")
         .values("ordinal", "payload")
     ),
-    session=-1_000_000_007,
+    name="live payloads",
+    session=BigIntegerField(),
 )
 
 
@@ -173,33 +174,30 @@ _ACCOUNT_COLUMNS = ["id", "parlor_id", "kind", "player_id", "table_id"]
 _ACCOUNT_PLAYER = Account._meta.get_field("player")
 
 
-# A session id no session has: where the prepared queries take the real one.
-_SESSION = -1_000_000_007
+# The session's id, where the prepared queries take it.
+_SESSION = BigIntegerField()
 # What each seat's row repeats: the session and its accounts (built once, not per seat).
 _SESSION_PARTS = frozenset({"session", "pot_account", "fee_account", "house_account"})
 _SEATS_WITH_ACCOUNTS = PreparedQuery(
-    _seats_with_accounts, shared=_SESSION_PARTS, session_id=_SESSION
+    _seats_with_accounts, name="seats with accounts", shared=_SESSION_PARTS, session_id=_SESSION
 )
 _LOCKED: PreparedQuery[Session] = PreparedQuery(
-    lambda session_id: session_lock_for_update(session_id=session_id), session_id=_SESSION
+    lambda session_id: session_lock_for_update(session_id=session_id),
+    name="session lock",
+    session_id=_SESSION,
 )
 # The lock alone (the row is read again with the seats, after the lock is held).
 _LOCK_ONLY: PreparedQuery[Session] = PreparedQuery(
     lambda session_id: session_lock_for_update(session_id=session_id).only("pk"),
+    name="session lock only",
     session_id=_SESSION,
-)
-
-
-_ROW: PreparedQuery[Session] = PreparedQuery(
-    lambda session_id: Session.objects.filter(pk=session_id), session_id=_SESSION
 )
 
 
 def session_row(*, session_id: int) -> Session | None:
     """The session row alone (no seats, no lock), or None: a view's 404 or 403 before a
-    service reads what it needs; one query compiled once per process."""
-    rows = _ROW.rows(session_id=session_id)
-    return rows[0] if rows else None
+    service reads what it needs."""
+    return Session.objects.filter(pk=session_id).first()
 
 
 def session_accounts(*, session: Session) -> SessionAccounts:
@@ -250,6 +248,7 @@ def _next_hand_rows(session_id: int) -> QuerySet[SessionSeat]:
 
 _NEXT_HAND = PreparedQuery(
     _next_hand_rows,
+    name="next hand",
     shared=_SESSION_PARTS | {"last_ordinal", "last_live", "last_live_ordinal", "last_state"},
     session_id=_SESSION,
 )

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import BigIntegerField, Q, QuerySet
 
 from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.models import Account, AccountKind, Session
 from orm_bypass.inserts import rows_insert
-from orm_bypass.prepared import PreparedQuery
+from orm_bypass.prepared import PreparedQuery, UpTo
 from parlor.models import Player
 
 
@@ -49,9 +49,11 @@ def accounts_ensure_for_session(*, session: Session, players: Sequence[Player]) 
 
 
 def _found(*, parlor: int, table: int, players: list[int]) -> QuerySet[Account, Any]:
+    # player__pk, not player_id: the foreign key's own ``__in`` takes no expressions (the
+    # prepared read's parameters) in its list; the SQL is the same.
     return (
         Account.objects.filter(
-            Q(kind=AccountKind.PLAYER, player_id__in=players)
+            Q(kind=AccountKind.PLAYER, player__pk__in=players)
             | Q(kind=AccountKind.TABLE_POT, table_id=table)
             | Q(kind__in=(AccountKind.PARLOR_FEE, AccountKind.HOUSE), parlor_id=parlor)
         )
@@ -61,10 +63,11 @@ def _found(*, parlor: int, table: int, players: list[int]) -> QuerySet[Account, 
 
 
 # Compiled once per process for up to four players (a table seats four): more are read by
-# Django's query (PreparedQuery's list markers).
+# Django's query (PreparedQuery's UpTo).
 _FOUND = PreparedQuery(
     _found,
-    parlor=-1_000_000_021,
-    table=-1_000_000_011,
-    players=[-1_000_000_001 - i for i in range(4)],
+    name="a session's accounts",
+    parlor=BigIntegerField(),
+    table=BigIntegerField(),
+    players=UpTo(4, BigIntegerField()),
 )

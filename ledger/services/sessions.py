@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import BigIntegerField
 from django.utils import timezone
 
 from ledger.errors import LedgerError, LedgerErrorCode
@@ -152,14 +153,16 @@ def session_open_problems(
 # Compiled once per process (orm_bypass.prepared): opening took ten compiled statements.
 _TABLE_LOCKED = PreparedQuery(
     lambda table: Table.objects.select_for_update().filter(pk=table).order_by().values("pk"),
-    table=-1_000_000_007,
+    name="table lock",
+    table=BigIntegerField(),
 )
 # Its own statement after the lock: a session opened meanwhile is seen (read committed).
 _TABLE_BUSY = PreparedQuery(
     lambda table: Session.objects.filter(table_id=table, state=SessionState.OPEN)
     .order_by()
     .values("pk")[:1],
-    table=-1_000_000_007,
+    name="table's open session",
+    table=BigIntegerField(),
 )
 
 

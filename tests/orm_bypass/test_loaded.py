@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from django.apps import apps
 from django.contrib.auth.models import User
-from django.db.models import Model
+from django.db.models import BigIntegerField, Model
 from django.db.models.signals import post_init
 from rest_framework.authtoken.models import Token
 
@@ -56,9 +56,7 @@ def test_the_instance_is_from_dbs(model: type[Model], every: int) -> None:
     assert built.get_deferred_fields() == djangos.get_deferred_fields()
 
 
-@pytest.mark.parametrize(
-    "model", [Session, SessionSeat, Account, Player, HandResult, User, Token]
-)
+@pytest.mark.parametrize("model", [Session, SessionSeat, Account, Player, HandResult, User, Token])
 def test_the_hot_reads_models_are_built_directly(model: type[Model]) -> None:
     assert _plain(model)
 
@@ -87,10 +85,13 @@ def test_an_init_signals_receiver_is_heard() -> None:
 def test_a_prepared_read_of_related_rows_gives_djangos_objects() -> None:
     session = SessionFactory()
     prepared = PreparedQuery(
-        lambda session_id: SessionSeat.objects.select_related("session__table", "player")
-        .filter(session_id=session_id)
-        .order_by("seat"),
-        session_id=-1_000_000_009,
+        lambda session_id: (
+            SessionSeat.objects.select_related("session__table", "player")
+            .filter(session_id=session_id)
+            .order_by("seat")
+        ),
+        name="test",
+        session_id=BigIntegerField(),
     )
 
     ours = prepared.rows(session_id=session.pk)

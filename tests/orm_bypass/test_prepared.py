@@ -11,13 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.db.models import BigIntegerField
 from django.forms.models import model_to_dict
 
 from ledger.models import Account, HandResult, Session, SessionSeat
 from ledger.selectors import session_accounts, session_next_hand
 from ledger.selectors.balances import _session_sums
 from ledger.selectors.sessions import _next_hand_rows, _seats_with_accounts, session_row
-from orm_bypass.prepared import PreparedQuery
+from orm_bypass.prepared import PreparedQuery, UpTo
+from orm_bypass.switch import plain_django
 from tests.fixtures.sessions import Record
 from tests.ledger.factories import SessionFactory, draw, ron
 
@@ -55,7 +57,9 @@ def test_the_next_hand_read_gives_djangos_rows_with_one_session(
         {"session", "pot_account", "fee_account", "house_account"}
         | {"last_ordinal", "last_live", "last_live_ordinal", "last_state"}
     )
-    prepared = PreparedQuery(_next_hand_rows, shared=shared, session_id=-1_000_000_007)
+    prepared = PreparedQuery(
+        _next_hand_rows, shared=shared, name="test", session_id=BigIntegerField()
+    )
 
     rows = prepared.rows(session_id=session.pk)
     django_rows = list(_next_hand_rows(session.pk))
@@ -76,7 +80,7 @@ def test_the_next_hand_read_gives_djangos_rows_with_one_session(
 
 
 def test_without_shared_parts_each_row_builds_its_own(session: Session) -> None:
-    prepared = PreparedQuery(_seats_with_accounts, session_id=-1_000_000_007)
+    prepared = PreparedQuery(_seats_with_accounts, name="test", session_id=BigIntegerField())
 
     rows = prepared.rows(session_id=session.pk)
 
@@ -121,7 +125,9 @@ def test_the_next_hand_starts_from_the_last_states_one_decoding(
 def test_shared_must_name_a_part_of_the_query(
     session: Session, shared: frozenset[str], complaint: str
 ) -> None:
-    prepared = PreparedQuery(_seats_with_accounts, shared=shared, session_id=-1_000_000_007)
+    prepared = PreparedQuery(
+        _seats_with_accounts, shared=shared, name="test", session_id=BigIntegerField()
+    )
 
     with pytest.raises(ValueError, match=complaint):
         prepared.rows(session_id=session.pk)
@@ -129,7 +135,7 @@ def test_shared_must_name_a_part_of_the_query(
 
 def test_a_values_query_gives_djangos_dicts(session: Session, record: Record) -> None:
     record(session, draw(0, riichi=[0]), ron(2, 3), draw(1, 2, riichi=[1, 2]))
-    prepared = PreparedQuery(_session_sums, session_id=-1_000_000_007)
+    prepared = PreparedQuery(_session_sums, name="test", session_id=BigIntegerField())
 
     rows = prepared.dicts(session_id=session.pk)
 
@@ -151,7 +157,7 @@ def test_the_session_row_is_djangos_and_none_for_no_session(session: Session) ->
 def test_a_second_call_builds_new_objects_the_same_way(session: Session, record: Record) -> None:
     """How rows become instances (Django's populators included) is worked out on the first
     call and kept; each call still builds objects of its own, from its own rows."""
-    prepared = PreparedQuery(_seats_with_accounts, session_id=-1_000_000_007)
+    prepared = PreparedQuery(_seats_with_accounts, name="test", session_id=BigIntegerField())
     first = prepared.rows(session_id=session.pk)
     other = SessionFactory()
 
@@ -194,7 +200,8 @@ def test_a_list_marker_reads_what_djangos_in_reads(
     }[ids]
     prepared = PreparedQuery(
         lambda pks: SessionSeat.objects.filter(pk__in=pks).order_by("seat"),
-        pks=[-1_000_000_001 - i for i in range(4)],
+        name="test",
+        pks=UpTo(4, BigIntegerField()),
     )
     expected = [seat.pk for seat in seats if seat.pk in given]
 
@@ -203,19 +210,43 @@ def test_a_list_marker_reads_what_djangos_in_reads(
     assert bool(prepared._compiled) is (ids not in {"five: Django's query", "none: Django's query"})
 
 
-@pytest.mark.xfail(strict=True, reason="markers are found by equality (issue 31)")
-def test_a_marker_equal_to_another_parameter_of_the_query_leaves_that_parameter_alone(
+def test_a_value_equal_to_a_constant_of_the_query_leaves_the_constant_alone(
     session: Session,
 ) -> None:
-    """The marker's value is also the query's own constant here (another session's id):
-    only the marker's position may take the value given."""
+    """Markers used to be found by their value: one equal to a constant of the query (here
+    another session's id) replaced that constant too. A ``Parameter`` is found by identity:
+    the constant stays, whatever the value given."""
     other = SessionFactory()
 
-    def build(pk: int) -> Any:
+    def build(pk: Any) -> Any:
         return Session.objects.filter(pk__in=[pk, other.pk]).exclude(pk=other.pk)
 
-    prepared = PreparedQuery(build, pk=other.pk)
+    prepared = PreparedQuery(build, name="test", pk=BigIntegerField())
 
-    assert [row.pk for row in prepared.rows(pk=session.pk)] == [
-        row.pk for row in build(session.pk)
-    ] == [session.pk]
+    assert [row.pk for row in prepared.rows(pk=session.pk)] == [session.pk]
+    assert [row.pk for row in prepared.rows(pk=other.pk)] == []
+    assert [row.pk for row in build(session.pk)] == [session.pk]
+
+
+def test_a_parameter_the_query_does_not_use_is_refused(session: Session) -> None:
+    prepared = PreparedQuery(
+        lambda pk, unused: Session.objects.filter(pk=pk),
+        name="test",
+        pk=BigIntegerField(),
+        unused=BigIntegerField(),
+    )
+
+    with pytest.raises(ValueError, match="does not use 'unused'"):
+        prepared.rows(pk=session.pk, unused=1)
+
+
+def test_switched_off_it_is_djangos_query(session: Session, django_assert_num_queries: Any) -> None:
+    prepared = PreparedQuery(_seats_with_accounts, name="test", session_id=BigIntegerField())
+
+    with plain_django("prepared:test"):
+        rows = prepared.rows(session_id=session.pk)
+
+    assert not prepared._compiled
+    assert _as_django_reads_without_hands(rows) == _as_django_reads_without_hands(
+        list(_seats_with_accounts(session.pk))
+    )
