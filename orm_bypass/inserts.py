@@ -21,6 +21,8 @@ from typing import Any, TypeVar
 from django.db import connection
 from django.db.models import Field, Model
 
+from orm_bypass.switch import bypassed
+
 M = TypeVar("M", bound=Model)
 
 
@@ -86,6 +88,9 @@ def _insert_sql(model: type[Model], rows: int, ignore_conflicts: bool, vendor: s
 def rows_insert(model: type[M], instances: Sequence[M], *, ignore_conflicts: bool = False) -> None:
     """Insert ``instances`` (new rows of ``model``) in one statement; sets their ids."""
     if not instances:
+        return
+    if not bypassed("inserts"):
+        model._default_manager.bulk_create(instances, ignore_conflicts=ignore_conflicts)
         return
     rows = [written_values(model, instance) for instance in instances]
     if _unnest(model, len(rows)):

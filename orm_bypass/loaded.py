@@ -22,11 +22,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from django.db.models import Model
+from django.db.models import Model, prefetch_related_objects
 from django.db.models.base import ModelState
 from django.db.models.fields.related_descriptors import ForeignKeyDeferredAttribute
 from django.db.models.query_utils import DeferredAttribute
 from django.db.models.signals import post_init, pre_init
+
+from orm_bypass.switch import bypassed
 
 M = TypeVar("M", bound=Model)
 
@@ -55,7 +57,7 @@ def _plain(model_cls: type[Model]) -> bool:
 
 def loaded_instance(model_cls: type[M], db: str, attnames: Sequence[str], values: Any) -> M:
     """``model_cls.from_db(db, attnames, values)``: the same instance, built directly."""
-    if pre_init.receivers or post_init.receivers or not _plain(model_cls):
+    if pre_init.receivers or post_init.receivers or not _plain(model_cls) or not bypassed("loaded"):
         return model_cls.from_db(db, attnames, values)
     instance = model_cls.__new__(model_cls)
     state = ModelState()
@@ -70,6 +72,9 @@ def loaded_instance(model_cls: type[M], db: str, attnames: Sequence[str], values
 def populate_related(populator: Any, row: Sequence[Any], from_obj: Model) -> None:
     """Django's ``RelatedPopulator.populate`` (select_related's objects of one row), with
     each object built by ``loaded_instance``."""
+    if not bypassed("loaded"):
+        populator.populate(row, from_obj)
+        return
     if populator.reorder_for_init:
         obj_data = populator.reorder_for_init(row)
     else:
@@ -87,7 +92,11 @@ def populate_related(populator: Any, row: Sequence[Any], from_obj: Model) -> Non
 
 def related_loaded(instance: Model, name: str, rows: list[Any]) -> None:
     """Give ``instance.<name>.all()`` the rows just written, as ``prefetch_related`` does,
-    so that showing them takes no query (a filter or order_by still asks the database)."""
+    so that showing them takes no query (a filter or order_by still asks the database).
+    Switched off: Django's ``prefetch_related_objects`` reads them back."""
+    if not bypassed("related_loaded"):
+        prefetch_related_objects([instance], name)
+        return
     queryset = getattr(instance, name).all()
     queryset._result_cache = rows
     queryset._prefetch_done = True

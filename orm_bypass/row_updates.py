@@ -16,6 +16,8 @@ from typing import Any
 from django.db import DatabaseError, connection
 from django.db.models import Field, Model
 
+from orm_bypass.switch import bypassed
+
 
 @functools.lru_cache(maxsize=64)
 def _update_sql(
@@ -33,6 +35,9 @@ def _update_sql(
 
 def row_update(instance: Model, fields: Sequence[str]) -> None:
     """``instance.save(update_fields=fields)``, with a statement built once."""
+    if not bypassed("row_updates"):
+        instance.save(update_fields=fields)
+        return
     sql, written = _update_sql(type(instance), tuple(fields), connection.vendor)
     params = [
         field.get_db_prep_save(field.pre_save(instance, False), connection) for field in written
