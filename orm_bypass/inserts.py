@@ -27,7 +27,7 @@ M = TypeVar("M", bound=Model)
 
 
 @functools.cache
-def written_fields(model: type[Model], but: str) -> tuple[tuple[Field[Any, Any], ...], str]:
+def _written_fields(model: type[Model], but: str) -> tuple[tuple[Field[Any, Any], ...], str]:
     """``model``'s written fields (the id and ``but`` aside) and their quoted column list:
     worked out once per process."""
     fields = tuple(f for f in model._meta.concrete_fields if not f.primary_key and f.name != but)
@@ -35,11 +35,11 @@ def written_fields(model: type[Model], but: str) -> tuple[tuple[Field[Any, Any],
     return fields, ", ".join(quote(str(field.column)) for field in fields)
 
 
-def written_values(model: type[Model], instance: Model, *, but: str = "") -> list[Any]:
+def _written_values(model: type[Model], instance: Model, *, but: str = "") -> list[Any]:
     """``instance``'s values for ``model``'s written columns (the id and ``but`` aside)."""
     return [
         field.get_db_prep_save(field.pre_save(instance, True), connection)
-        for field in written_fields(model, but)[0]
+        for field in _written_fields(model, but)[0]
     ]
 
 
@@ -47,7 +47,7 @@ def written_values(model: type[Model], instance: Model, *, but: str = "") -> lis
 def _array_types(model: type[Model]) -> tuple[str, ...] | None:
     """PostgreSQL: each written column's array cast for ``UNNEST``, as Django's bulk insert
     casts them; None where a field cannot go in an array (Django's conditions)."""
-    fields = written_fields(model, "")[0]
+    fields = _written_fields(model, "")[0]
     if any(hasattr(field, "get_placeholder") for field in fields) or any(
         (field.target_field if field.is_relation else field).get_internal_type()  # type: ignore[attr-defined]
         not in connection.data_types
@@ -72,7 +72,7 @@ def _insert_sql(model: type[Model], rows: int, ignore_conflicts: bool, vendor: s
     pk = model._meta.pk
     if pk is None or not pk.db_returning:  # an automatic id, which the database gives
         raise ValueError(f"{model.__name__}: rows_insert takes models with an automatic id")
-    fields, columns = written_fields(model, "")
+    fields, columns = _written_fields(model, "")
     sql = f"INSERT INTO {connection.ops.quote_name(model._meta.db_table)} ({columns})"
     if rows:
         row = f"({', '.join(['%s'] * len(fields))})"
@@ -92,7 +92,7 @@ def rows_insert(model: type[M], instances: Sequence[M], *, ignore_conflicts: boo
     if not bypassed("inserts"):
         model._default_manager.bulk_create(instances, ignore_conflicts=ignore_conflicts)
         return
-    rows = [written_values(model, instance) for instance in instances]
+    rows = [_written_values(model, instance) for instance in instances]
     if _unnest(model, len(rows)):
         params: list[Any] = [list(column) for column in zip(*rows, strict=True)]
         sql = _insert_sql(model, 0, ignore_conflicts, connection.vendor)

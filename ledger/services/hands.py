@@ -271,7 +271,7 @@ def hand_result_write(
 
     The hand is returned with its postings and their entries loaded (no query to show it).
     """
-    # Written with its postings (postings_create: one statement on PostgreSQL).
+    # Written with its postings (postings_create), then their entries.
     hand = HandResult(
         session=session,
         ordinal=ordinal,

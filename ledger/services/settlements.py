@@ -142,7 +142,7 @@ def _close(*, session: Session, by: User, stop: bool) -> list[Settlement]:
     book.add(game_end)
     conversion = _conversion_legs(locked, accounts, book)
     fees = _fee_legs(locked, final, accounts)
-    # The three postings in one statement (on PostgreSQL), in this order.
+    # The three postings in one insert, in this order (their entries in another).
     _, settlement_posting, _ = postings_create(
         session=locked,
         planned=[

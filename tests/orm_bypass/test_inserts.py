@@ -10,9 +10,8 @@ from django.db import connection
 from django.forms.models import model_to_dict
 from django.test.utils import CaptureQueriesContext
 
-from ledger.models import Account, AccountKind, PostingKind, Session, SessionSeat
+from ledger.models import Account, AccountKind, Session, SessionSeat
 from ledger.services.accounts import accounts_ensure_for_session
-from ledger.services.postings import Leg, PlannedPosting, _together_sql, postings_create
 from orm_bypass.inserts import _insert_sql, rows_insert
 from parlor.models import Player
 from tests.ledger.factories import SessionFactory
@@ -87,25 +86,3 @@ def test_a_session_accounts_are_found_for_any_number_of_players(seated: int) -> 
 
     mine = Account.objects.filter(kind=AccountKind.PLAYER, player__in=players)
     assert mine.count() == seated
-
-
-@pytest.mark.requires_postgres
-def test_postings_go_in_one_statement_whatever_their_number_of_legs() -> None:
-    """The legs go as arrays: a hand of a few legs and a close of fifteen share a statement."""
-    session = SessionFactory()
-    house = Account.objects.get(parlor=session.parlor, kind=AccountKind.HOUSE)
-    seated = session.players.all()
-    players = list(Account.objects.filter(kind=AccountKind.PLAYER, player__in=seated))
-    _together_sql.cache_clear()
-    for legs in (2, 7):
-        paid = [Leg(players[i % 4], f"leg {i}", points=100 * (i + 1)) for i in range(legs - 1)]
-        rest = Leg(house, "house", points=-sum(leg.points for leg in paid))
-        planned = PlannedPosting(PostingKind.HAND, (*paid, rest))
-        with CaptureQueriesContext(connection) as queries:
-            (posting,) = postings_create(session=session, planned=[planned], by=session.opened_by)
-
-        assert len(queries) == 1 and "JOIN UNNEST(" in queries[0]["sql"]
-        written = posting.entries.order_by().values_list("account_id", "reason", "points")
-        wanted = [(leg.account.pk, leg.reason, leg.points) for leg in planned.legs]
-        assert sorted(written) == sorted(wanted)
-    assert (_together_sql.cache_info().misses, _together_sql.cache_info().hits) == (1, 1)
