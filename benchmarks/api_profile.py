@@ -4,6 +4,7 @@
     .venv/bin/python benchmarks/api_profile.py --requests 5    # a smoke run
     .venv/bin/python benchmarks/api_profile.py --sql           # also print each kind's SQL
     .venv/bin/python benchmarks/api_profile.py --functions     # and its heaviest functions
+    .venv/bin/python benchmarks/api_profile.py --bypasses 6 --requests 4  # each ORM bypass's saving
 
 On a fresh PostgreSQL database (as ``api_load.py``: ``--admin-url``, dropped
 at the end), with production settings (DEBUG off), through Django's test
@@ -310,12 +311,176 @@ def _heaviest(stats: dict[Any, Any], total: float, calls: int) -> dict[str, list
     }
 
 
-def child(fixtures: dict[str, Any], count: int, statements: bool = False) -> dict[str, Any]:
+# --- --bypasses: what each ORM bypass saves -------------------------------------------
+
+BYPASS_KINDS = ["hand", "balances", "preview", "close", "open"]
+# The bypasses switched as a whole (orm_bypass.switch); each prepared read is also switched
+# alone ("prepared:<its name>").
+BYPASS_GROUPS = ["prepared", "loaded", "related_loaded", "inserts", "row_updates"]
+
+
+class BypassBatches:
+    """Batches of ``size`` requests of each kind, each on rows of its own: a session with
+    two hands (hands, balances, preview), finished sessions to close, tables to open at.
+    ``done`` stops what a batch left open, so that the same tables serve every batch."""
+
+    def __init__(self, requests: Requests, size: int) -> None:
+        self.requests, self.size = requests, size
+        tables = list(zip(requests.fixtures["tables"], requests.fixtures["seats"], strict=True))
+        self.hand_table = tables[0]
+        self.closing_tables = tables[1 : 1 + size]
+        self.opening_tables = tables[1 + size : 1 + 2 * size]
+        self.left_open: list[int] = []
+
+    def _open(self, table: tuple[int, list[int]]) -> int:
+        body = {**self.requests.open_body(), "table": table[0], "players": table[1]}
+        return int(self.requests.call("POST", "/api/sessions/", body)["id"])
+
+    def plan(self) -> dict[str, list[tuple[str, str, Any, bool]]]:
+        """A batch's requests by kind; what they need is set up here, not measured."""
+        call = self.requests.call
+        session = self._open(self.hand_table)
+        self.left_open.append(session)
+        for _ in range(2):
+            call("POST", f"/api/sessions/{session}/hands/", ALL_TENPAI)
+        finished = []
+        for table in self.closing_tables:
+            done = self._open(table)
+            for _ in range(3):
+                call("POST", f"/api/sessions/{done}/hands/", ALL_TENPAI)
+            call("POST", f"/api/sessions/{done}/hands/", DEALER_BUSTS_SEAT_1)
+            finished.append(done)
+        opening = [
+            {**self.requests.open_body(), "table": table, "players": players}
+            for table, players in self.opening_tables
+        ]
+        hands = f"/api/sessions/{session}/hands/"
+        return {
+            "hand": [("POST", hands, hand, False) for hand in riichi_draws(self.size)],
+            "balances": [("GET", f"/api/sessions/{session}/balances/", None, False)]
+            * self.size,
+            "preview": [("POST", f"{hands}preview/", RON, False)] * self.size,
+            "close": [("POST", f"/api/sessions/{s}/close/", None, True) for s in finished],
+            "open": [("POST", "/api/sessions/", body, False) for body in opening],
+        }
+
+    def cpu(self, plan: dict[str, list[tuple[str, str, Any, bool]]]) -> dict[str, float]:
+        """Each kind's median CPU per request (this thread's), in ms: the median, so that
+        a request that met the garbage collector or a neighbour's burst does not decide."""
+        spent = {}
+        for kind, calls in plan.items():
+            each = []
+            for method, path, body, manager in calls:
+                started = time.thread_time()
+                answer = self.requests.call(method, path, body, manager=manager)
+                each.append(time.thread_time() - started)
+                if kind == "open":
+                    self.left_open.append(int(answer["id"]))
+            spent[kind] = statistics.median(each) * 1000
+        return spent
+
+    def done(self) -> None:
+        """Stop the sessions the batch left open (the game ends where it stands), by the
+        service (the API queues a stop as a job)."""
+        from django.contrib.auth.models import User
+
+        from ledger.models import Session
+        from ledger.services.settlements import session_close
+
+        manager = User.objects.get(auth_token__key=self.requests.fixtures["manager_token"])
+        for session in Session.objects.filter(pk__in=self.left_open):
+            session_close(session=session, by=manager, stop=True)
+        self.left_open.clear()
+
+
+def bypass_tables(size: int) -> int:
+    """The tables ``BypassBatches`` opens sessions at."""
+    return 1 + 2 * size
+
+
+def bypass_savings(requests: Requests, rounds: int, size: int) -> dict[str, Any]:
+    """Each bypass's CPU saving per request of each kind: the same batch of requests with
+    it on and switched to plain Django (``orm_bypass.switch.plain_django``), one after the
+    other, the order alternating; ``rounds`` times over all of them, in this process."""
+    from contextlib import nullcontext
+
+    from orm_bypass.prepared import prepared_queries
+    from orm_bypass.switch import plain_django, watching
+
+    batches = BypassBatches(requests, size)
+    used: dict[str, list[str]] = defaultdict(list)  # the kinds that reach each bypass
+    for kind, calls in batches.plan().items():  # also a warm-up: each prepared read compiled
+        with watching() as seen:
+            batches.cpu({kind: calls})
+        for name in seen:
+            used[name].append(kind)
+    batches.done()
+    names = BYPASS_GROUPS + [f"prepared:{p.name}" for p in prepared_queries()]
+    savings: dict[str, dict[str, list[float]]] = {
+        name: {kind: [] for kind in BYPASS_KINDS} for name in names
+    }
+    on_cpu: dict[str, list[float]] = {kind: [] for kind in BYPASS_KINDS}
+    for round_ in range(rounds):
+        for index, name in enumerate(names):
+            cpu = {}
+            for plain in (False, True) if (round_ + index) % 2 else (True, False):
+                plan = batches.plan()
+                with plain_django(name) if plain else nullcontext():
+                    cpu[plain] = batches.cpu(plan)
+                batches.done()
+            for kind in BYPASS_KINDS:
+                savings[name][kind].append(cpu[True][kind] - cpu[False][kind])
+                if index == 0:
+                    on_cpu[kind].append(cpu[False][kind])
+    return {
+        "names": names,
+        "savings": savings,
+        "with_all": on_cpu,
+        "rounds": rounds,
+        "used": {name: used[name] for name in names},
+    }
+
+
+KEEP_MS = 0.3  # issue 31: a bypass stays only where it saves this much CPU per request
+
+
+def report_bypasses(figures: dict[str, Any]) -> None:
+    rounds, savings = figures["rounds"], figures["savings"]
+    print(
+        f"\nCPU saved per request by each ORM bypass, ms (plain Django minus the bypass):"
+        f" median of {rounds} rounds, [lowest, highest]; kept where a kind's median"
+        f" reaches {KEEP_MS} ms"
+    )
+    print(f"{'':<40}" + "".join(f"{kind:>19}" for kind in BYPASS_KINDS) + "   pays?")
+    with_all = figures["with_all"]
+    print(
+        f"{'(CPU per request, all bypasses on)':<40}"
+        + "".join(f"{statistics.median(with_all[kind]):>19.2f}" for kind in BYPASS_KINDS)
+    )
+    for name in figures["names"]:
+        cells, pays = [], False
+        for kind in BYPASS_KINDS:
+            values = savings[name][kind]
+            median = statistics.median(values)
+            if kind not in figures["used"][name]:
+                cells.append("(not used)")
+                continue
+            pays = pays or median >= KEEP_MS
+            cells.append(f"{median:+.2f} [{min(values):+.1f},{max(values):+.1f}]")
+        verdict = "yes" if pays else "no"
+        print(f"{name:<40}" + "".join(f"{cell:>19}" for cell in cells) + f"   {verdict}")
+
+
+def child(
+    fixtures: dict[str, Any], count: int, statements: bool = False, bypasses: int = 0
+) -> dict[str, Any]:
     import django
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     django.setup()
     requests = Requests(fixtures)
+    if bypasses:
+        return bypass_savings(requests, rounds=bypasses, size=count)
     plan = scenarios(requests, count)
     return {kind: measure(requests, calls, statements) for kind, calls in plan.items()}
 
@@ -376,11 +541,17 @@ def main(argv: list[str] | None = None) -> int:
         help="print each kind's PostgreSQL backend CPU per statement (a quarter of the"
         " profiled requests stay under cProfile)",
     )  # fmt: skip
+    parser.add_argument(
+        "--bypasses", type=int, default=0, metavar="ROUNDS",
+        help="instead: each ORM bypass (orm_bypass/) against the plain Django call it stands"
+        " for, ROUNDS rounds, --requests of each kind per batch (try --bypasses 6 --requests 4)",
+    )  # fmt: skip
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
-        print(json.dumps(child(json.loads(args.child), args.requests, args.statements)))
+        figures = child(json.loads(args.child), args.requests, args.statements, args.bypasses)
+        print(json.dumps(figures))
         return 0
 
     name = f"parlor_ledger_profile_{os.getpid()}"
@@ -388,10 +559,15 @@ def main(argv: list[str] | None = None) -> int:
     try:
         env = server_environment(database_url(args.admin_url, name))
         # A table per open session: a few, the finished ones, and those the open kind opens.
-        fixtures = prepare_database(env, clients=2 * args.requests + 4)
+        tables = 2 * args.requests + 4
+        if args.bypasses:
+            tables = bypass_tables(args.requests)
+        fixtures = prepare_database(env, clients=tables)
         out = subprocess.run(
-            [sys.executable, __file__, "--requests", str(max(4, args.requests)),
+            [sys.executable, __file__, "--requests", str(args.requests if args.bypasses
+                                                         else max(4, args.requests)),
              *(["--statements"] if args.statements else []),
+             "--bypasses", str(args.bypasses),
              "--child", json.dumps(fixtures.__dict__)],
             cwd=ROOT, env=env, capture_output=True, text=True, timeout=1200,
         )  # fmt: skip
@@ -401,7 +577,10 @@ def main(argv: list[str] | None = None) -> int:
         figures = json.loads(out.stdout.strip().splitlines()[-1])
     finally:
         drop_database(args.admin_url, name)
-    report(figures, sql=args.sql, functions=args.functions, statements=args.statements)
+    if args.bypasses:
+        report_bypasses(figures)
+    else:
+        report(figures, sql=args.sql, functions=args.functions, statements=args.statements)
     if args.json:
         args.json.write_text(json.dumps(figures, indent=2))
     return 0

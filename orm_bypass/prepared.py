@@ -25,6 +25,7 @@ a ``CASE``, NULL on the others): every row still gets the first row's.
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -139,6 +140,7 @@ class PreparedQuery(Generic[M]):
         self._shared = shared
         self._compiled: dict[str, _Compiled] = {}
         self._buildings: dict[str, _Building] = {}
+        _MADE.add(self)
 
     def _compile(self, alias: str) -> _Compiled:
         compiled = self._compiled.get(alias)
@@ -229,6 +231,14 @@ class PreparedQuery(Generic[M]):
         with connection.cursor() as cursor:
             cursor.execute(compiled.sql, params)
             return compiled, cursor.fetchall(), alias
+
+
+_MADE: weakref.WeakSet[PreparedQuery[Any]] = weakref.WeakSet()
+
+
+def prepared_queries() -> list[PreparedQuery[Any]]:
+    """Every prepared read made so far, by name (the benchmark switches each off in turn)."""
+    return sorted(_MADE, key=lambda prepared: prepared.name)
 
 
 def _shared_parts(compiler: Any, shared: frozenset[str]) -> tuple[frozenset[int], frozenset[str]]:

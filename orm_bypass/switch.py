@@ -12,10 +12,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 _PLAIN: set[str] = set()
+# The names asked about, while ``watching``.
+_SEEN: set[str] | None = None
 
 
 def bypassed(name: str) -> bool:
     """Whether the bypass ``name`` runs (else the plain Django call it stands for)."""
+    if _SEEN is not None:
+        _SEEN.add(name)
     return not _PLAIN or name not in _PLAIN
 
 
@@ -28,3 +32,16 @@ def plain_django(*names: str) -> Iterator[None]:
         yield
     finally:
         _PLAIN.difference_update(added)
+
+
+@contextmanager
+def watching() -> Iterator[set[str]]:
+    """The set of the bypasses that the block's code reaches (the benchmark judges each
+    only by the requests that use it)."""
+    global _SEEN
+    seen: set[str] = set()
+    _SEEN = seen
+    try:
+        yield seen
+    finally:
+        _SEEN = None
