@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import json
 import os
 import pstats
@@ -317,6 +318,7 @@ BYPASS_KINDS = ["hand", "balances", "preview", "close", "open"]
 # The bypasses switched as a whole (orm_bypass.switch); each prepared read is also switched
 # alone ("prepared:<its name>").
 BYPASS_GROUPS = ["prepared", "loaded", "related_loaded", "inserts", "row_updates"]
+SCOPED_READS = "prepared: the API's rows by id"
 
 
 class BypassBatches:
@@ -336,33 +338,35 @@ class BypassBatches:
         body = {**self.requests.open_body(), "table": table[0], "players": table[1]}
         return int(self.requests.call("POST", "/api/sessions/", body)["id"])
 
-    def plan(self) -> dict[str, list[tuple[str, str, Any, bool]]]:
-        """A batch's requests by kind; what they need is set up here, not measured."""
-        call = self.requests.call
-        session = self._open(self.hand_table)
-        self.left_open.append(session)
-        for _ in range(2):
-            call("POST", f"/api/sessions/{session}/hands/", ALL_TENPAI)
-        finished = []
-        for table in self.closing_tables:
-            done = self._open(table)
-            for _ in range(3):
-                call("POST", f"/api/sessions/{done}/hands/", ALL_TENPAI)
-            call("POST", f"/api/sessions/{done}/hands/", DEALER_BUSTS_SEAT_1)
-            finished.append(done)
-        opening = [
-            {**self.requests.open_body(), "table": table, "players": players}
-            for table, players in self.opening_tables
-        ]
-        hands = f"/api/sessions/{session}/hands/"
-        return {
-            "hand": [("POST", hands, hand, False) for hand in riichi_draws(self.size)],
-            "balances": [("GET", f"/api/sessions/{session}/balances/", None, False)]
-            * self.size,
-            "preview": [("POST", f"{hands}preview/", RON, False)] * self.size,
-            "close": [("POST", f"/api/sessions/{s}/close/", None, True) for s in finished],
-            "open": [("POST", "/api/sessions/", body, False) for body in opening],
-        }
+    def plan(self, kinds: list[str]) -> dict[str, list[tuple[str, str, Any, bool]]]:
+        """A batch's requests of ``kinds``; what they need is set up here, not measured."""
+        call, plan = self.requests.call, {}
+        if {"hand", "balances", "preview"} & set(kinds):
+            session = self._open(self.hand_table)
+            self.left_open.append(session)
+            for _ in range(2):
+                call("POST", f"/api/sessions/{session}/hands/", ALL_TENPAI)
+            hands = f"/api/sessions/{session}/hands/"
+            plan["hand"] = [("POST", hands, hand, False) for hand in riichi_draws(self.size)]
+            plan["balances"] = [("GET", f"/api/sessions/{session}/balances/", None, False)]
+            plan["balances"] *= self.size
+            plan["preview"] = [("POST", f"{hands}preview/", RON, False)] * self.size
+        if "close" in kinds:
+            plan["close"] = []
+            for table in self.closing_tables:
+                done = self._open(table)
+                self.left_open.append(done)  # if the batch does not close it
+                for _ in range(3):
+                    call("POST", f"/api/sessions/{done}/hands/", ALL_TENPAI)
+                call("POST", f"/api/sessions/{done}/hands/", DEALER_BUSTS_SEAT_1)
+                plan["close"].append(("POST", f"/api/sessions/{done}/close/", None, True))
+        if "open" in kinds:
+            plan["open"] = [
+                ("POST", "/api/sessions/",
+                 {**self.requests.open_body(), "table": table, "players": players}, False)
+                for table, players in self.opening_tables
+            ]  # fmt: skip
+        return {kind: plan[kind] for kind in kinds}
 
     def cpu(self, plan: dict[str, list[tuple[str, str, Any, bool]]]) -> dict[str, float]:
         """Each kind's median CPU per request (this thread's), in ms: the median, so that
@@ -384,11 +388,11 @@ class BypassBatches:
         service (the API queues a stop as a job)."""
         from django.contrib.auth.models import User
 
-        from ledger.models import Session
+        from ledger.models import Session, SessionState
         from ledger.services.settlements import session_close
 
         manager = User.objects.get(auth_token__key=self.requests.fixtures["manager_token"])
-        for session in Session.objects.filter(pk__in=self.left_open):
+        for session in Session.objects.filter(pk__in=self.left_open, state=SessionState.OPEN):
             session_close(session=session, by=manager, stop=True)
         self.left_open.clear()
 
@@ -398,10 +402,13 @@ def bypass_tables(size: int) -> int:
     return 1 + 2 * size
 
 
-def bypass_savings(requests: Requests, rounds: int, size: int) -> dict[str, Any]:
-    """Each bypass's CPU saving per request of each kind: the same batch of requests with
-    it on and switched to plain Django (``orm_bypass.switch.plain_django``), one after the
-    other, the order alternating; ``rounds`` times over all of them, in this process."""
+def bypass_savings(
+    requests: Requests, rounds: int, size: int, only: list[str] | None = None
+) -> dict[str, Any]:
+    """Each bypass's CPU saving per request of each kind that reaches it: the same batch of
+    requests with it on and switched to plain Django (``orm_bypass.switch.plain_django``),
+    one after the other, the order alternating; ``rounds`` times over all of them (or the
+    names ``only`` gives), in this process."""
     from contextlib import nullcontext
 
     from orm_bypass.prepared import prepared_queries
@@ -409,29 +416,42 @@ def bypass_savings(requests: Requests, rounds: int, size: int) -> dict[str, Any]
 
     batches = BypassBatches(requests, size)
     used: dict[str, list[str]] = defaultdict(list)  # the kinds that reach each bypass
-    for kind, calls in batches.plan().items():  # also a warm-up: each prepared read compiled
+    for kind, calls in batches.plan(BYPASS_KINDS).items():  # also a warm-up: all compiled
         with watching() as seen:
             batches.cpu({kind: calls})
         for name in seen:
             used[name].append(kind)
     batches.done()
-    names = BYPASS_GROUPS + [f"prepared:{p.name}" for p in prepared_queries()]
-    savings: dict[str, dict[str, list[float]]] = {
-        name: {kind: [] for kind in BYPASS_KINDS} for name in names
-    }
-    on_cpu: dict[str, list[float]] = {kind: [] for kind in BYPASS_KINDS}
+    # What is switched together: a group, or one prepared read, or one place's reads (the
+    # API's rows by id: one read per model, all of them made by api/scoped_fields.py).
+    switched: dict[str, list[str]] = {name: [name] for name in BYPASS_GROUPS}
+    for prepared in prepared_queries():
+        label = SCOPED_READS if " by id" in prepared.name else f"prepared:{prepared.name}"
+        switched.setdefault(label, []).append(f"prepared:{prepared.name}")
+    for label, members in switched.items():
+        used[label] = sorted({kind for member in members for kind in used[member]},
+                             key=BYPASS_KINDS.index)  # fmt: skip
+    names = [name for name in switched if used[name] and (not only or name in only)]
+    savings: dict[str, dict[str, list[float]]] = {name: defaultdict(list) for name in names}
+    on_cpu: dict[str, list[float]] = defaultdict(list)
     for round_ in range(rounds):
         for index, name in enumerate(names):
             cpu = {}
             for plain in (False, True) if (round_ + index) % 2 else (True, False):
-                plan = batches.plan()
-                with plain_django(name) if plain else nullcontext():
-                    cpu[plain] = batches.cpu(plan)
+                plan = batches.plan(used[name])
+                # The collector off while measuring, on between batches: a collection that
+                # falls in one side's batch is noise of milliseconds, not the bypass's doing.
+                gc.collect()
+                gc.disable()
+                try:
+                    with plain_django(*switched[name]) if plain else nullcontext():
+                        cpu[plain] = batches.cpu(plan)
+                finally:
+                    gc.enable()
                 batches.done()
-            for kind in BYPASS_KINDS:
+            for kind in used[name]:
                 savings[name][kind].append(cpu[True][kind] - cpu[False][kind])
-                if index == 0:
-                    on_cpu[kind].append(cpu[False][kind])
+                on_cpu[kind].append(cpu[False][kind])
     return {
         "names": names,
         "savings": savings,
@@ -455,16 +475,19 @@ def report_bypasses(figures: dict[str, Any]) -> None:
     with_all = figures["with_all"]
     print(
         f"{'(CPU per request, all bypasses on)':<40}"
-        + "".join(f"{statistics.median(with_all[kind]):>19.2f}" for kind in BYPASS_KINDS)
+        + "".join(
+            f"{statistics.median(with_all[kind]):>19.2f}" if with_all.get(kind) else f"{'':>19}"
+            for kind in BYPASS_KINDS
+        )
     )
     for name in figures["names"]:
         cells, pays = [], False
         for kind in BYPASS_KINDS:
-            values = savings[name][kind]
-            median = statistics.median(values)
             if kind not in figures["used"][name]:
                 cells.append("(not used)")
                 continue
+            values = savings[name][kind]
+            median = statistics.median(values)
             pays = pays or median >= KEEP_MS
             cells.append(f"{median:+.2f} [{min(values):+.1f},{max(values):+.1f}]")
         verdict = "yes" if pays else "no"
@@ -472,7 +495,11 @@ def report_bypasses(figures: dict[str, Any]) -> None:
 
 
 def child(
-    fixtures: dict[str, Any], count: int, statements: bool = False, bypasses: int = 0
+    fixtures: dict[str, Any],
+    count: int,
+    statements: bool = False,
+    bypasses: int = 0,
+    only: list[str] | None = None,
 ) -> dict[str, Any]:
     import django
 
@@ -480,7 +507,7 @@ def child(
     django.setup()
     requests = Requests(fixtures)
     if bypasses:
-        return bypass_savings(requests, rounds=bypasses, size=count)
+        return bypass_savings(requests, rounds=bypasses, size=count, only=only)
     plan = scenarios(requests, count)
     return {kind: measure(requests, calls, statements) for kind, calls in plan.items()}
 
@@ -546,11 +573,17 @@ def main(argv: list[str] | None = None) -> int:
         help="instead: each ORM bypass (orm_bypass/) against the plain Django call it stands"
         " for, ROUNDS rounds, --requests of each kind per batch (try --bypasses 6 --requests 4)",
     )  # fmt: skip
+    parser.add_argument(
+        "--only", action="append", metavar="NAME",
+        help="with --bypasses: this bypass only (as the table names it; repeat for more)",
+    )  # fmt: skip
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
-        figures = child(json.loads(args.child), args.requests, args.statements, args.bypasses)
+        figures = child(
+            json.loads(args.child), args.requests, args.statements, args.bypasses, args.only
+        )
         print(json.dumps(figures))
         return 0
 
@@ -568,6 +601,7 @@ def main(argv: list[str] | None = None) -> int:
                                                          else max(4, args.requests)),
              *(["--statements"] if args.statements else []),
              "--bypasses", str(args.bypasses),
+             *(f"--only={name}" for name in args.only or ()),
              "--child", json.dumps(fixtures.__dict__)],
             cwd=ROOT, env=env, capture_output=True, text=True, timeout=1200,
         )  # fmt: skip

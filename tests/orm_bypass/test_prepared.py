@@ -183,7 +183,7 @@ def test_a_second_call_builds_new_objects_the_same_way(session: Session, record:
         "one out of range",
     ],
 )
-def test_a_list_marker_reads_what_djangos_in_reads(
+def test_a_list_parameter_reads_what_djangos_in_reads(
     session: Session, django_assert_num_queries: Any, ids: str
 ) -> None:
     """A list of up to four ids goes to the prepared statement, its last id repeated to fill
