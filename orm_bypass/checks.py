@@ -1,15 +1,13 @@
 """System checks: the Django this package was verified on, and what it assumes of it.
 
 The bypasses read Django internals (a compiler's ``klass_info``, the populators of
-``select_related``, a model state's fields, the prefetch cache). ``tests/orm_bypass``
+``select_related``, the prefetch cache). ``tests/orm_bypass``
 holds each to Django's own results on the Django installed; these checks run at
 every start (``manage.py check``, ``migrate``, ``runserver``) and refuse:
 
 - ``orm_bypass.E001``: a Django release the tests have not been run on;
 - ``orm_bypass.E002``: an internal a bypass reads that is not there any more;
-- ``orm_bypass.E003``: a model's instance built directly that differs from the one
-  ``Model.from_db`` builds (checked for every installed model, on a made-up row);
-- ``orm_bypass.E004``: rows given to a relation that its ``all()`` does not serve
+- ``orm_bypass.E003``: rows given to a relation that its ``all()`` does not serve
   (``related_loaded``: Django's prefetch cache moved).
 """
 
@@ -22,11 +20,10 @@ from typing import Any
 import django
 from django.apps import AppConfig, apps
 from django.core import checks
-from django.db.models import Model
 from django.db.models.query import RelatedPopulator, get_related_populators
 from django.db.models.sql.compiler import SQLCompiler
 
-from orm_bypass.loaded import _plain, loaded_instance, related_loaded
+from orm_bypass.related import related_loaded
 
 # The Django releases (major, minor) that tests/orm_bypass passed on. Add one only after
 # running them on it.
@@ -36,15 +33,12 @@ VERIFIED_DJANGO = {(5, 2)}
 _CALLED = [
     (SQLCompiler, "get_converters", "prepared"),
     (SQLCompiler, "has_composite_fields", "prepared"),
-    (RelatedPopulator, "populate", "loaded"),
+    (RelatedPopulator, "populate", "prepared"),
 ]
 # The attributes they read, and the Django function that sets them.
 _SET_BY = [
     (SQLCompiler.setup_query, ("select", "klass_info", "annotation_col_map", "col_count"),
      "prepared"),
-    (RelatedPopulator.__init__, ("reorder_for_init", "cols_start", "cols_end", "pk_idx",
-     "model_cls", "db", "init_list", "related_populators", "local_setter", "remote_setter"),
-     "loaded"),
 ]  # fmt: skip
 
 
@@ -98,46 +92,6 @@ def internals_there(
     ]
 
 
-def _made_up_row(model: type[Model]) -> tuple[list[str], list[str]]:
-    """Every concrete field's attribute name and a distinct value for it (from_db converts
-    nothing, so any value tells the fields apart)."""
-    names = [field.attname for field in model._meta.concrete_fields]
-    return names, [f"{name}!" for name in names]
-
-
-def _as_built(instance: Model) -> tuple[Any, ...]:
-    fields = {name: value for name, value in vars(instance).items() if name != "_state"}
-    state = instance._state
-    return type(instance), fields, state.adding, state.db, dict(state.fields_cache)
-
-
-@checks.register(checks.Tags.compatibility, checks.Tags.models)
-def loaded_instances_are_from_dbs(
-    app_configs: Sequence[AppConfig] | None = None,
-    databases: Sequence[str] | None = None,
-    **kwargs: Any,
-) -> list[checks.CheckMessage]:
-    errors: list[checks.CheckMessage] = []
-    for model in apps.get_models():
-        if not _plain(model):
-            continue  # built by from_db itself
-        names, values = _made_up_row(model)
-        if _as_built(loaded_instance(model, "default", names, values)) != _as_built(
-            model.from_db("default", names, values)
-        ):
-            errors.append(
-                checks.Error(
-                    f"orm_bypass.loaded builds a {model._meta.label} that differs from"
-                    " Model.from_db's",
-                    hint="Django changed how a read row becomes an instance: follow it in"
-                    " orm_bypass/loaded.py, or build through from_db.",
-                    obj=model,
-                    id="orm_bypass.E003",
-                )
-            )
-    return errors
-
-
 @checks.register(checks.Tags.compatibility, checks.Tags.models)
 def related_rows_served(
     app_configs: Sequence[AppConfig] | None = None,
@@ -153,9 +107,9 @@ def related_rows_served(
         return []
     return [
         checks.Error(
-            "orm_bypass.loaded.related_loaded gives a relation rows its all() does not serve",
+            "orm_bypass.related.related_loaded gives a relation rows its all() does not serve",
             hint="Django's prefetch cache changed: follow it in related_loaded, or read the"
             " rows back with prefetch_related_objects.",
-            id="orm_bypass.E004",
+            id="orm_bypass.E003",
         )
     ]

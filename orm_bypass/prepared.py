@@ -34,7 +34,6 @@ from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import CharField, Expression, Field, IntegerField, Model, QuerySet
 from django.db.models.query import get_related_populators
 
-from orm_bypass.loaded import loaded_instance, populate_related
 from orm_bypass.switch import bypassed
 
 M = TypeVar("M", bound=Model)
@@ -325,14 +324,14 @@ def _instances(
     )  # fmt: skip
     instances: list[Any] = []
     for row in _converted(compiled, fetched, connections[alias]):
-        instance = loaded_instance(model_cls, alias, init_list, row[start:end])
+        instance = model_cls.from_db(alias, init_list, row[start:end])
         for populator, foreign_key in zip(
             building.related_populators, building.shared, strict=True
         ):
             if instances and foreign_key is not None:
                 foreign_key.set_cached_value(instance, foreign_key.get_cached_value(instances[0]))
             else:
-                populate_related(populator, row, instance)
+                populator.populate(row, instance)
         for name, position in building.annotations:
             setattr(instance, name, row[position])
         instances.append(instance)

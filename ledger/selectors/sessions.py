@@ -12,7 +12,6 @@ from django.db.transaction import TransactionManagementError
 from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.models import Account, AccountKind, HandResult, Session, SessionSeat, Settlement
 from ledger.selectors.settlements import live_settlements
-from orm_bypass.loaded import loaded_instance
 from orm_bypass.prepared import PreparedQuery, SqlConstant
 from parlor.models import Player
 
@@ -148,8 +147,7 @@ def _accounts_of(session: Session, seats: list[Any]) -> SessionAccounts:
         pk: int, kind: AccountKind, player: Player | None = None, table_id: int | None = None
     ) -> Account:
         # As a query would read it (from_db's instance: a fraction of Account(**fields)'s CPU).
-        account = loaded_instance(
-            Account,
+        account = Account.from_db(
             first._state.db,
             _ACCOUNT_COLUMNS,
             (pk, session.parlor_id, kind, player and player.pk, table_id),

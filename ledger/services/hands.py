@@ -34,7 +34,7 @@ from ledger.selectors import (
 from ledger.services.payloads import hand_payload_check
 from ledger.services.penalties import penalties_record
 from ledger.services.postings import Leg, PlannedPosting, postings_create
-from orm_bypass.loaded import related_loaded
+from orm_bypass.related import related_loaded
 from parlor import policy
 from parlor.policy import Action
 

@@ -21,7 +21,7 @@ from ledger.models import (
     PostingKind,
     Session,
 )
-from orm_bypass.loaded import related_loaded
+from orm_bypass.related import related_loaded
 
 AMOUNTS = ("points", "chips", "money")
 

@@ -22,8 +22,8 @@ from ledger.models import Session, SessionSeat, SessionState
 from ledger.selectors import session_lock_for_update
 from ledger.services.accounts import accounts_ensure_for_session
 from orm_bypass.inserts import rows_insert
-from orm_bypass.loaded import related_loaded
 from orm_bypass.prepared import PreparedQuery
+from orm_bypass.related import related_loaded
 from parlor import policy
 from parlor.models import Parlor, Player, PointUnit, Rate, RulesetConfig, Table
 from parlor.policy import Action

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.db.models import BigIntegerField
+from django.db.models import BigIntegerField, Model
 from django.forms.models import model_to_dict
 
 from ledger.models import Account, HandResult, Session, SessionSeat
@@ -250,3 +250,39 @@ def test_switched_off_it_is_djangos_query(session: Session, django_assert_num_qu
     assert _as_django_reads_without_hands(rows) == _as_django_reads_without_hands(
         list(_seats_with_accounts(session.pk))
     )
+
+
+def _as_built(instance: Model) -> tuple[Any, ...]:
+    fields = {name: value for name, value in vars(instance).items() if name != "_state"}
+    state = instance._state
+    return type(instance), fields, state.adding, state.db, dict(state.fields_cache)
+
+
+def test_a_prepared_read_of_related_rows_gives_djangos_objects() -> None:
+    session = SessionFactory()
+    prepared = PreparedQuery(
+        lambda session_id: (
+            SessionSeat.objects.select_related("session__table", "player")
+            .filter(session_id=session_id)
+            .order_by("seat")
+        ),
+        name="test",
+        session_id=BigIntegerField(),
+    )
+
+    ours = prepared.rows(session_id=session.pk)
+    djangos = list(
+        SessionSeat.objects.select_related("session__table", "player")
+        .filter(session_id=session.pk)
+        .order_by("seat")
+    )
+
+    assert [
+        (_as_built(seat), _as_built(seat.session), _as_built(seat.session.table),
+         _as_built(seat.player))
+        for seat in ours
+    ] == [
+        (_as_built(seat), _as_built(seat.session), _as_built(seat.session.table),
+         _as_built(seat.player))
+        for seat in djangos
+    ]  # fmt: skip
