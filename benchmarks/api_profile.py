@@ -317,7 +317,7 @@ def _heaviest(stats: dict[Any, Any], total: float, calls: int) -> dict[str, list
 BYPASS_KINDS = ["hand", "balances", "preview", "close", "open"]
 # The bypasses switched as a whole (orm_bypass.switch); each prepared read is also switched
 # alone ("prepared:<its name>").
-BYPASS_GROUPS = ["prepared", "related_loaded", "inserts", "row_updates"]
+BYPASS_GROUPS = ["prepared", "related_loaded", "inserts"]
 SCOPED_READS = "prepared: the API's rows by id"
 
 

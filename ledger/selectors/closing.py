@@ -6,11 +6,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db.models import BigIntegerField, QuerySet
+from django.db.models import QuerySet
 
 from ledger.business_days import last_closed_business_day
 from ledger.models import CloseJobState, Correction, Session, SessionState
-from orm_bypass.prepared import PreparedQuery
 from parlor.models import Parlor
 
 
@@ -26,16 +25,7 @@ class CloseState:
 
 def session_close_number(*, session: Session) -> int:
     """The number the session's next close takes: 1, plus one per reopening correction."""
-    return len(_REOPENINGS.dicts(session=session.pk)) + 1
-
-
-_REOPENINGS = PreparedQuery(
-    lambda session: Correction.objects.filter(session_id=session, reopened_session=True)
-    .order_by()
-    .values("pk"),
-    name="reopenings",
-    session=BigIntegerField(),
-)
+    return Correction.objects.filter(session=session, reopened_session=True).count() + 1
 
 
 def session_close_state(*, session: Session) -> CloseState:

@@ -150,13 +150,8 @@ def session_open_problems(
     return problems
 
 
-# Compiled once per process (orm_bypass.prepared): opening took ten compiled statements.
-_TABLE_LOCKED = PreparedQuery(
-    lambda table: Table.objects.select_for_update().filter(pk=table).order_by().values("pk"),
-    name="table lock",
-    table=BigIntegerField(),
-)
-# Its own statement after the lock: a session opened meanwhile is seen (read committed).
+# Its own statement after the table's lock: a session opened meanwhile is seen (read
+# committed). Compiled once per process (orm_bypass.prepared).
 _TABLE_BUSY = PreparedQuery(
     lambda table: Session.objects.filter(table_id=table, state=SessionState.OPEN)
     .order_by()
@@ -201,7 +196,7 @@ def _open(
     if problems:
         raise problems[0]
     # Serialise openings at one table, so two games cannot start there at once.
-    _TABLE_LOCKED.dicts(table=table.pk)
+    list(Table.objects.select_for_update().filter(pk=table.pk).order_by().values("pk"))
     if _TABLE_BUSY.dicts(table=table.pk):
         raise _table_busy(table)
     # The complete option sets (a configuration keeps them; completed again for one written

@@ -60,7 +60,6 @@ from ledger.services.hands import seat_players
 from ledger.services.postings import Leg, PlannedPosting, postings_create
 from ledger.services.standings import standings_record
 from orm_bypass.inserts import rows_insert
-from orm_bypass.row_updates import row_update
 from parlor import policy
 from parlor.models import GameFeePayer
 from parlor.policy import Action
@@ -185,7 +184,7 @@ def _close(*, session: Session, by: User, stop: bool) -> list[Settlement]:
     locked.closed_by = by
     locked.closed_at = timezone.now()
     locked.close_error, locked.close_failed_at = {}, None
-    row_update(locked, ["state", "closed_by", "closed_at", "close_error", "close_failed_at"])
+    locked.save(update_fields=["state", "closed_by", "closed_at", "close_error", "close_failed_at"])
     return rows
 
 
