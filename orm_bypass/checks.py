@@ -1,8 +1,8 @@
 """System checks: the Django this package was verified on, and what it assumes of it.
 
 The bypasses read Django internals (a compiler's ``klass_info``, the populators of
-``select_related``, the prefetch cache). ``tests/orm_bypass``
-holds each to Django's own results on the Django installed; these checks run at
+``select_related``, how a field prepares a value to save, the prefetch cache).
+``tests/orm_bypass`` holds each to Django's own results on the Django installed; these checks run at
 every start (``manage.py check``, ``migrate``, ``runserver``) and refuse:
 
 - ``orm_bypass.E001``: a Django release the tests have not been run on;
@@ -20,6 +20,7 @@ from typing import Any
 import django
 from django.apps import AppConfig, apps
 from django.core import checks
+from django.db.models import Field
 from django.db.models.query import RelatedPopulator, get_related_populators
 from django.db.models.sql.compiler import SQLCompiler
 
@@ -34,6 +35,9 @@ _CALLED = [
     (SQLCompiler, "get_converters", "prepared"),
     (SQLCompiler, "has_composite_fields", "prepared"),
     (RelatedPopulator, "populate", "prepared"),
+    (Field, "pre_save", "inserts"),
+    (Field, "get_db_prep_save", "inserts"),
+    (Field, "db_returning", "inserts"),
 ]
 # The attributes they read, and the Django function that sets them.
 _SET_BY = [
