@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy as _
 
 from parlor import policy
 from parlor.access import is_superuser
+from parlor.admin_columns import amount_column
 from parlor.admin_scope import ScopedAdmin, may_anywhere
 from parlor.forms import BUILT_FOR, PlayerAdminForm, ruleset_config_form
 from parlor.models import Membership, Parlor, Player, Rate, RulesetConfig, Table
@@ -135,13 +136,16 @@ class RateAdmin(ParlorOwnedAdmin[Rate]):
         "name",
         "parlor",
         "point_unit",
-        "money_per_unit",
-        "money_per_chip",
-        "game_fee",
+        "money_per_unit_amount",
+        "money_per_chip_amount",
+        "game_fee_amount",
         "game_fee_payer",
         "is_active",
     ]
     list_filter = [("parlor", admin.RelatedOnlyFieldListFilter), "game_fee_payer", "is_active"]
+    money_per_unit_amount = amount_column(Rate, "money_per_unit", money_of=lambda r: r.parlor)
+    money_per_chip_amount = amount_column(Rate, "money_per_chip", money_of=lambda r: r.parlor)
+    game_fee_amount = amount_column(Rate, "game_fee", money_of=lambda r: r.parlor)
     view_action = Action.VIEW_RULES
     edit_action = delete_action = Action.EDIT_RATES
 

@@ -29,6 +29,7 @@ from ledger.selectors import player_balance, session_scoreboard
 from ledger.selectors.standings import month_of
 from parlor.access import user_player
 from parlor.models import Player
+from parlor.money import money_text
 from players.selectors import (
     player_days,
     player_results,
@@ -37,7 +38,7 @@ from players.selectors import (
     session_placements,
 )
 from reports.scope import Window
-from reports.statements import money_text, statement_html
+from reports.statements import statement_html
 
 LOGIN_URL = "/me/login/"
 SESSIONS_SHOWN = 100

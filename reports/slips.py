@@ -36,7 +36,7 @@ from ledger.models import Penalty, Session, Settlement
 from ledger.selectors import session_scoreboard
 from ledger.selectors.settlements import live_settlements
 from ledger.tile_art import tile_svg
-from reports.statements import money_text
+from parlor.money import money_text
 
 TEMPLATE = "reports/slips/slip.html"
 TILE_URL_PREFIX = static("ledger/tiles/")

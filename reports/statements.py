@@ -34,7 +34,8 @@ from ledger.models import HandKind, HandResult, LedgerEntry, Penalty
 from ledger.selectors.settlements import business_days_with_games
 from ledger.templatetags.ledger_tiles import tile_codes
 from ledger.tile_art import tile_svg, tile_title
-from parlor.models import Parlor, Player
+from parlor.models import Player
+from parlor.money import money_text
 from parlor.services.preferences import user_language
 from reports.scope import Window
 from reports.sources import window_settlements
@@ -69,15 +70,6 @@ def statement_players(window: Window) -> list[Player]:
         return [window.player]
     ids = window_settlements(window).values_list("player_id", flat=True).distinct()
     return list(Player.objects.filter(pk__in=ids).order_by("member_number"))
-
-
-def money_text(amount: int, parlor: Parlor) -> str:
-    """Minor units as the currency writes them: ``-1,995`` (JPY), ``19.45`` (2 digits)."""
-    digits = parlor.currency_minor_unit_digits
-    if not digits:
-        return f"{amount:,}"
-    major, minor = divmod(abs(amount), 10**digits)
-    return f"{'-' if amount < 0 else ''}{major:,}.{minor:0{digits}d}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,8 @@ from ledger.admin.columns import SessionColumn
 from ledger.admin.filters import player_filter
 from ledger.admin.roles import LedgerAdmin
 from ledger.models import Correction, Penalty, Settlement
+from parlor.admin_columns import amount_column
+from parlor.money import money_text
 
 if TYPE_CHECKING:  # names of django-stubs only
     from django.contrib.admin.filters import _ListFilterChoices
@@ -136,11 +138,11 @@ class SettlementAdmin(SessionColumn, LedgerAdmin[Settlement]):
         "status",
         "session_link",
         "placement",
-        "final_score",
-        "points",
-        "chips",
-        "money",
-        "fee",
+        "final_score_amount",
+        "points_amount",
+        "chips_amount",
+        "money_amount",
+        "fee_amount",
         "net_money",
     ]
     list_filter = [
@@ -149,7 +151,7 @@ class SettlementAdmin(SessionColumn, LedgerAdmin[Settlement]):
         ("session__table", admin.RelatedOnlyFieldListFilter),
         player_filter("player_id"),
     ]
-    list_select_related = ["player", "session__table"]
+    list_select_related = ["player", "session__table", "session__parlor"]
     search_fields = ["player__name", "player__member_number", "=session__id"]
     readonly_fields = (
         "session_link",
@@ -157,22 +159,29 @@ class SettlementAdmin(SessionColumn, LedgerAdmin[Settlement]):
         "player",
         "seat",
         "placement",
-        "final_score",
-        "points",
-        "chips",
+        "final_score_amount",
+        "points_amount",
+        "chips_amount",
         "chips_detail",
-        "money",
-        "fee",
+        "money_amount",
+        "fee_amount",
         "net_money",
     )
     fields = readonly_fields
+    final_score_amount = amount_column(Settlement, "final_score")
+    points_amount = amount_column(Settlement, "points", signed=True)
+    chips_amount = amount_column(Settlement, "chips", signed=True)
+    money_amount = amount_column(
+        Settlement, "money", signed=True, money_of=lambda row: row.session.parlor
+    )
+    fee_amount = amount_column(Settlement, "fee", money_of=lambda row: row.session.parlor)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Settlement]:
         return with_superseding_correction(super().get_queryset(request))
 
     @admin.display(description=_("net money"))
-    def net_money(self, settlement: Settlement) -> int:
-        return settlement.net_money
+    def net_money(self, settlement: Settlement) -> str:
+        return money_text(settlement.net_money, settlement.session.parlor, signed=True)
 
     @admin.display(description=_("status"))
     def status(self, settlement: Settlement) -> str:

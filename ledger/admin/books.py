@@ -11,6 +11,7 @@ from ledger import labels
 from ledger.admin.filters import player_filter
 from ledger.admin.roles import LedgerAdmin
 from ledger.models import Account, LedgerEntry, Posting
+from parlor.admin_columns import amount_column
 
 
 @admin.register(Account)
@@ -79,7 +80,9 @@ class PostingAdmin(LedgerAdmin[Posting]):
 @admin.register(LedgerEntry)
 class LedgerEntryAdmin(LedgerAdmin[LedgerEntry]):
     parlor_path = "account__parlor"
-    list_display = ["posting", "account", "points", "chips", "money", "reason_label"]
+    list_display = [
+        "posting", "account", "points_amount", "chips_amount", "money_amount", "reason_label",
+    ]  # fmt: skip
     list_filter = ["account__kind", "reason", "posting__kind"]
     list_select_related = ["posting", "account__player", "account__table", "account__parlor"]
     search_fields = [
@@ -87,8 +90,15 @@ class LedgerEntryAdmin(LedgerAdmin[LedgerEntry]):
         "account__player__member_number",
         "=posting__session__id",
     ]
-    readonly_fields = ("posting", "account", "points", "chips", "money", "reason")
+    readonly_fields = (
+        "posting", "account", "points_amount", "chips_amount", "money_amount", "reason",
+    )  # fmt: skip
     fields = readonly_fields
+    points_amount = amount_column(LedgerEntry, "points", signed=True)
+    chips_amount = amount_column(LedgerEntry, "chips", signed=True)
+    money_amount = amount_column(
+        LedgerEntry, "money", signed=True, money_of=lambda row: row.account.parlor
+    )
 
     @admin.display(description=_("reason"), ordering="reason")
     def reason_label(self, entry: LedgerEntry) -> str:

@@ -19,6 +19,8 @@ from django.utils.safestring import SafeString
 from engine.errors import EngineError
 from engine.tiles import parse_tiles, tile_name
 from ledger import labels
+from parlor.models import Parlor
+from parlor.money import money_text
 
 register = template.Library()
 
@@ -153,3 +155,15 @@ def signed(value: Any) -> str:
 def grouped(value: Any) -> str:
     """An integer with thousands separators and no sign for positives: ``25,000``."""
     return f"{int(value):,}"
+
+
+@register.filter
+def money(value: Any, parlor: Parlor) -> str:
+    """Minor units as the parlor's currency writes them: ``1,400`` yen, ``14.00`` dollars."""
+    return money_text(int(value), parlor)
+
+
+@register.filter
+def signed_money(value: Any, parlor: Parlor) -> str:
+    """``money`` with the sign of a gain or a loss: ``+1,400``, ``-1,400``, ``0``."""
+    return money_text(int(value), parlor, signed=True)

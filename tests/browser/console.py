@@ -137,6 +137,14 @@ class Counter:
         for code in codes:
             self.tap(f"#tile-picker .picker-tile[data-tile='{code}']:not([data-special])")
 
+    def riichi_ron(self, winner: int, discarder: int, typed: str) -> None:
+        """The winner's riichi, the winner, who dealt in, then the tiles typed as mpsz."""
+        self.tap_seat(winner, "hand-riichi")
+        self.tap_seat(winner, "win0-winner")
+        self.tap_seat(discarder, "hand-discarder")
+        self.tap("#console-keys")
+        self.type("#console-keys", typed)
+
     def type(self, css: str, text: str) -> None:
         from selenium.webdriver.common.by import By
 

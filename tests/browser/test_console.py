@@ -275,11 +275,7 @@ def test_the_tablet_preview_shows_a_speed_tonpuu_hands_chips_by_cause(live_serve
         driver.get(f"{live_server.url}/admin/ledger/session/{session.pk}/change/")
         wait_for_console(driver)
         keys = Counter(driver)
-        keys.tap_seat(2, "hand-riichi")
-        keys.tap_seat(2, "win0-winner")
-        keys.tap_seat(3, "hand-discarder")
-        keys.tap("#console-keys")
-        keys.type("#console-keys", "234m340p456s2388s4s")  # 0p: the red five
+        keys.riichi_ron(2, 3, "234m340p456s2388s4s")  # 0p: the red five
         wait_for_save(driver)
         line = wait_for_text(driver, "#hand-preview .preview-chips", "Red fives")
         assert "Dai → Chie" in line.text and "1 chip" in line.text, line.text

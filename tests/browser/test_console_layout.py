@@ -85,10 +85,7 @@ def _keys(taps: Counter, text: str) -> None:
 
 
 def _ron(taps: Counter) -> None:
-    taps.tap_seat(2, "hand-riichi")
-    taps.tap_seat(2, "win0-winner")
-    taps.tap_seat(3, "hand-discarder")
-    _keys(taps, RON_TILES)
+    taps.riichi_ron(2, 3, RON_TILES)
 
 
 def _tsumo(taps: Counter) -> None:

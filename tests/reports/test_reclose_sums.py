@@ -18,10 +18,10 @@ from ledger.models import Correction, HandResult, Session, Settlement
 from ledger.selectors import live_settlements, player_balance, superseded_settlements
 from ledger.services.corrections import hand_amend
 from ledger.services.settlements import session_close
+from parlor.money import money_text
 from parlor.services.roles import ROLE_MANAGER, roles_sync
 from reports.scope import window_of
 from reports.sources import summary_sheet
-from reports.statements import money_text
 from tests.ledger.api.support import RoleClients
 from tests.ledger.factories import UserFactory, ron
 from tests.ledger.tasks.support import NET

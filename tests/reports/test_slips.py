@@ -14,8 +14,8 @@ from pypdf import PdfReader
 
 from ledger.models import Session
 from ledger.services.closing import session_close_once
+from parlor.money import money_text
 from reports.slips import Paper, session_slip, slip_html, slip_pdf
-from reports.statements import money_text
 from tests.ledger.factories import chonbo, parlor_manager
 from tests.ledger.tasks.support import GAME, finished_session
 from tests.reports.support import closed_session, require_pdf

@@ -1,0 +1,19 @@
+"""Money as the parlor's currency writes it: integers in the minor unit, shown grouped.
+
+``money_text(-1995, parlor)`` is ``-1,995`` for yen (no minor digits) and ``-19.95``
+for a currency of two; ``signed=True`` writes ``+`` before a gain.
+"""
+
+from __future__ import annotations
+
+from parlor.models import Parlor
+
+
+def money_text(amount: int, parlor: Parlor, *, signed: bool = False) -> str:
+    """Minor units as the currency writes them: ``-1,995`` (JPY), ``19.45`` (2 digits)."""
+    sign = "-" if amount < 0 else "+" if signed and amount > 0 else ""
+    digits = parlor.currency_minor_unit_digits
+    if not digits:
+        return f"{sign}{abs(amount):,}"
+    major, minor = divmod(abs(amount), 10**digits)
+    return f"{sign}{major:,}.{minor:0{digits}d}"
