@@ -11,15 +11,20 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from django.apps import apps as django_apps
 from django.conf import settings
 
 from tests.database import environment_with
 
-# What makemessages reads: every app, the project's templates, and the catalogue itself.
+# What makemessages reads: every app of the project (as the settings list them, so that a
+# new app is not forgotten), the engine they import, the settings, templates and catalogue.
 SOURCES = (
-    "api", "config", "console", "database", "engine", "ledger", "parlor", "players", "reports",
-    "scoreboard",
-    "templates", "locale",
+    "config", "engine", "templates", "locale",
+    *sorted(
+        config.name.split(".")[0]
+        for config in django_apps.get_app_configs()
+        if Path(config.path).parent == Path(settings.BASE_DIR)
+    ),
 )  # fmt: skip
 PO = Path(settings.BASE_DIR) / "locale" / "ja" / "LC_MESSAGES" / "django.po"
 MO = PO.with_suffix(".mo")
