@@ -2,5 +2,11 @@ from django.apps import AppConfig
 
 
 class PlayersConfig(AppConfig):
-    # No models of its own yet: the players are the parlor's, their results the ledger's.
+    # Its models are the statistics' derived rows (players.statistics.models).
     name = "players"
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from players.statistics.receivers import connect
+
+        connect()

@@ -27,6 +27,7 @@ from django.utils import timezone
 
 from ledger.engine_results import SettledGame, hand_outcome
 from ledger.errors import LedgerError, LedgerErrorCode
+from ledger.events import close_reversed
 from ledger.games import game_settle
 from ledger.models import (
     Correction,
@@ -267,7 +268,10 @@ def session_reopen(session: Session, *, by: User, correction: Correction, memo: 
     closing = Posting.objects.filter(
         session=session, hand__isnull=True, kind__in=CLOSE_POSTING_KINDS
     )
+    settlement = _live_postings(closing).filter(kind=PostingKind.SETTLEMENT).first()
     _reverse_all(closing, by=by, correction=correction, memo=memo)
+    if settlement is not None:
+        close_reversed.send(sender=Session, session=session, posting=settlement)
     session.state, session.closed_by, session.closed_at = SessionState.OPEN, None, None
     session.save(update_fields=["state", "closed_by", "closed_at"])
 

@@ -20,7 +20,9 @@ Then one Settlement row per seat and its standings row (``ledger.services.standi
 the settlement's figures and the seat's penalties, what the standings sum), one
 ``SessionClose`` row (the database's "closed once" guarantee: unique per session
 and close number, so a close that got past the row lock fails on it and rolls back
-whole), and the session is closed, its last background-close error cleared. Closing a
+whole), and the session is closed, its last background-close error cleared; the rooms
+that derive figures from the books hear of it (``ledger.events.session_closed``: the
+players' statistics and ratings). Closing a
 closed (or settled) session returns its settlement: it is idempotent.
 
 ``session_close`` is the only way a session closes: the admin's Close
@@ -38,6 +40,7 @@ from django.utils import timezone
 
 from ledger.engine_results import FinalResult, SettledGame
 from ledger.errors import LedgerError, LedgerErrorCode
+from ledger.events import session_closed
 from ledger.games import game_settle, starting_points
 from ledger.models import (
     Account,
@@ -172,6 +175,7 @@ def _close(*, session: Session, by: User, stop: bool) -> list[Settlement]:
     ]
     rows_insert(Settlement, rows)
     standings_record(session=locked, rows=rows)
+    session_closed.send(sender=Session, session=locked, settlements=rows)
     closing = SessionClose(
         session=locked,
         number=session_close_number(session=locked),

@@ -64,11 +64,14 @@ class SeatCounts:
     open_wins: int = 0
     riichi_wins: int = 0
     points_won: int = 0
+    # Sums of squares, per win and per deal-in hand: the spread of the averages.
+    points_won_squares: int = 0
     deal_ins: int = 0
     deal_ins_riichi: int = 0
     deal_ins_open: int = 0
     deal_ins_closed: int = 0
     points_dealt_in: int = 0
+    points_dealt_in_squares: int = 0
     riichi: int = 0
     draws: int = 0
     draws_tenpai: int = 0
@@ -142,11 +145,20 @@ def _count_wins(
             discarder.deal_ins_open += 1
         else:
             discarder.deal_ins_closed += 1
+    won: Counter[int] = Counter()
+    dealt: Counter[int] = Counter()
     for line in outcome.transfers:
         if line.reason in WIN_PAYMENTS:
-            counts[line.payee].points_won += line.points
+            won[line.payee] += line.points
         if line.reason == "ron":
-            counts[line.payer].points_dealt_in += line.points
+            dealt[line.payer] += line.points
+    # A seat wins at most once in a hand, and deals in at most once: one value each.
+    for seat, points in won.items():
+        counts[seat].points_won += points
+        counts[seat].points_won_squares += points * points
+    for seat, points in dealt.items():
+        counts[seat].points_dealt_in += points
+        counts[seat].points_dealt_in_squares += points * points
 
 
 def _count_value(win: Win, counts: SeatCounts) -> None:

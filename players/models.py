@@ -1,0 +1,10 @@
+"""The players app's models: the statistics' derived rows (``players.statistics.models``)."""
+
+from players.statistics.models import (
+    PlayerRating,
+    RatingEntry,
+    SeatGame,
+    StatisticsOptions,
+)
+
+__all__ = ["PlayerRating", "RatingEntry", "SeatGame", "StatisticsOptions"]

@@ -1,0 +1,26 @@
+"""The ledger's events (``ledger.events``) heard: each runs one service, nothing more."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ledger.models import Posting, Session, Settlement
+from players.statistics.services import close_derive, close_reversal_derive
+
+
+def on_session_closed(
+    sender: Any, *, session: Session, settlements: Sequence[Settlement], **_: Any
+) -> None:
+    close_derive(session=session, settlements=settlements)
+
+
+def on_close_reversed(sender: Any, *, session: Session, posting: Posting, **_: Any) -> None:
+    close_reversal_derive(session=session, posting_created_at=posting.created_at)
+
+
+def connect() -> None:
+    from ledger.events import close_reversed, session_closed
+
+    session_closed.connect(on_session_closed, dispatch_uid="players.statistics.closed")
+    close_reversed.connect(on_close_reversed, dispatch_uid="players.statistics.reversed")

@@ -1,0 +1,350 @@
+"""Writing the statistics: a close's seat rows, the ratings replayed, everything rebuilt.
+
+- ``seat_games_record``: the ``SeatGame`` row of each seat of a close, from the
+  session's live hands (``counting``) and its settlement.
+- ``ratings_replay``: a pool's ratings (parlor, ruleset configuration) from a point of
+  its total order on: the entries from there are deleted and the live games from there
+  rated again, each player starting from their last entry before it. A close replays
+  from its own game (usually the last: one game rated); a correction that reopens a
+  close replays from the game it undid, so every later game is rated as if it had
+  never been.
+- ``close_derive`` / ``close_reversal_derive``: what the ledger's events
+  (``ledger.events``) run; a failure is logged and rolled back to a savepoint, never
+  the close's or the correction's: the rows are rebuildable, the books are not.
+- ``statistics_rebuild``: every row of some parlors derived again from the books
+  (``manage.py statistics_rebuild``).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import transaction
+from django.db.models import F, Q, Window
+from django.db.models.functions import RowNumber
+
+from ledger.engine_results import HandOutcome
+from ledger.games import ruleset_game_rules
+from ledger.models import HandResult, Session, Settlement
+from ledger.selectors.settlements import live_settlements
+from players.statistics.counting import (
+    HandFacts,
+    averaged_places,
+    busted_seats,
+    game_counts,
+)
+from players.statistics.models import PlayerRating, RatingEntry, SeatGame
+from players.statistics.ratings import PlayerRating as Rated
+from players.statistics.ratings import rating_system
+from players.statistics.rows import (
+    OrderKey,
+    from_key,
+    live_seat_games,
+    statistics_options_lock,
+)
+
+logger = logging.getLogger(__name__)
+BATCH = 2000
+
+
+def seat_games_for(
+    *, session: Session, settlements: Sequence[Settlement], hands: Sequence[HandFacts]
+) -> list[SeatGame]:
+    """The (unsaved) rows of a close: ``settlements`` its rows by seat (with ``posting``),
+    ``hands`` the session's live hands in order."""
+    rules = ruleset_game_rules(
+        ruleset_slug=session.ruleset_slug,
+        options=session.ruleset_options,
+        game_options=session.game_options,
+    )
+    seats = len(settlements)
+    counts = game_counts(hands, seats=seats)
+    scores = [row.final_score for row in settlements]
+    halves = averaged_places(scores)
+    last = hands[-1].outcome if hands else None
+    busted = busted_seats(
+        last.scores if last else scores,
+        game_ends=last.game_ends if last else (),
+        bust=rules.bust,
+    )
+    rows = []
+    for row in settlements:
+        seat_counts = counts[row.seat]
+        rows.append(
+            SeatGame(
+                session_id=session.pk,
+                posting_id=row.posting_id,
+                parlor_id=session.parlor_id,
+                ruleset_config_id=session.ruleset_config_id,
+                player_id=row.player_id,
+                closed_at=row.posting.created_at,
+                seat=row.seat,
+                seats=seats,
+                final_score=row.final_score,
+                placement=row.placement,
+                place_halves=halves[row.seat],
+                points=row.points,
+                chips=row.chips,
+                chips_in_play=rules.chips_in_play,
+                busted=row.seat in busted,
+                **{name: getattr(seat_counts, name) for name in SEAT_COUNT_FIELDS},
+                yaku=dict(seat_counts.yaku),
+                han=dict(seat_counts.han),
+            )
+        )
+    return rows
+
+
+SEAT_COUNT_FIELDS = (
+    "hands", "wins", "tsumo_wins", "open_wins", "riichi_wins", "points_won",
+    "points_won_squares", "deal_ins", "deal_ins_riichi", "deal_ins_open", "deal_ins_closed",
+    "points_dealt_in", "points_dealt_in_squares", "riichi", "draws", "draws_tenpai", "nagashi",
+    "aborts", "chonbo", "dead_hands",
+)  # fmt: skip
+
+
+def _facts(rows: Iterable[tuple[dict[str, object], dict[str, object]]]) -> list[HandFacts]:
+    return [HandFacts(payload, HandOutcome.from_json(result)) for payload, result in rows]
+
+
+def seat_games_record(*, session: Session, settlements: Sequence[Settlement]) -> list[SeatGame]:
+    """Write the rows of a close (the session's live hands read once)."""
+    hands = (
+        HandResult.objects.live()
+        .filter(session_id=session.pk)
+        .order_by("ordinal")
+        .values_list("payload", "result")
+    )
+    rows = seat_games_for(session=session, settlements=settlements, hands=_facts(hands))
+    return SeatGame.objects.bulk_create(rows)
+
+
+@dataclass(frozen=True, slots=True)
+class _Seat:
+    posting_id: int
+    session_id: int
+    closed_at: datetime
+    player_id: int
+    seat: int
+    final_score: int
+
+
+def ratings_replay(*, parlor_id: int, ruleset_config_id: int, since: OrderKey | None = None) -> int:
+    """Rate the pool's live games from ``since`` on (None: from its first); returns how
+    many games were rated. Takes the parlor's statistics lock."""
+    options = statistics_options_lock(parlor_id=parlor_id)
+    system = rating_system(options.rating_system)
+    pool = Q(parlor_id=parlor_id, ruleset_config_id=ruleset_config_id)
+    later = from_key(since)
+    undone = set(
+        RatingEntry.objects.filter(pool & later).values_list("player_id", flat=True).distinct()
+    )
+    RatingEntry.objects.filter(pool & later).delete()
+    seats = [
+        _Seat(*row)
+        for row in live_seat_games()
+        .filter(pool & later)
+        .order_by("closed_at", "session_id", "seat")
+        .values_list("posting_id", "session_id", "closed_at", "player_id", "seat", "final_score")
+        .iterator(chunk_size=BATCH)
+    ]
+    affected = undone | {seat.player_id for seat in seats}
+    states = _states_before(pool, affected) if since is not None else {}
+    entries: list[RatingEntry] = []
+    games = 0
+    for game in _games(seats):
+        games += 1
+        before = [
+            states[seat.player_id][0] if seat.player_id in states else system.start()
+            for seat in game
+        ]
+        after = system.rate(before, [seat.final_score for seat in game])
+        for seat, was, now in zip(game, before, after, strict=True):
+            states[seat.player_id] = (now, seat.closed_at)
+            entries.append(
+                RatingEntry(
+                    parlor_id=parlor_id,
+                    ruleset_config_id=ruleset_config_id,
+                    system=system.name,
+                    session_id=seat.session_id,
+                    posting_id=seat.posting_id,
+                    closed_at=seat.closed_at,
+                    player_id=seat.player_id,
+                    seat=seat.seat,
+                    games=now.games,
+                    before=was.value,
+                    value=now.value,
+                    mu=now.mu,
+                    sigma=now.sigma,
+                )
+            )
+    RatingEntry.objects.bulk_create(entries, batch_size=BATCH * 5)
+    _current_write(parlor_id, ruleset_config_id, system.name, affected, states)
+    return games
+
+
+def _games(seats: list[_Seat]) -> Iterable[list[_Seat]]:
+    game: list[_Seat] = []
+    for seat in seats:
+        if game and game[0].posting_id != seat.posting_id:
+            yield game
+            game = []
+        game.append(seat)
+    if game:
+        yield game
+
+
+def _states_before(pool: Q, players: set[int]) -> dict[int, tuple[Rated, datetime]]:
+    """Each of ``players``' last remaining entry in the pool (all are before the replay)."""
+    if not players:
+        return {}
+    latest = (
+        RatingEntry.objects.filter(pool, player_id__in=players)
+        .annotate(
+            rank=Window(
+                RowNumber(),
+                partition_by=F("player_id"),
+                order_by=[F("closed_at").desc(), F("session_id").desc()],
+            )
+        )
+        .filter(rank=1)
+    )
+    return {
+        entry.player_id: (
+            Rated(value=entry.value, games=entry.games, mu=entry.mu, sigma=entry.sigma),
+            entry.closed_at,
+        )
+        for entry in latest
+    }
+
+
+def _current_write(
+    parlor_id: int,
+    ruleset_config_id: int,
+    system: str,
+    players: set[int],
+    states: dict[int, tuple[Rated, datetime]],
+) -> None:
+    PlayerRating.objects.filter(ruleset_config_id=ruleset_config_id, player_id__in=players).delete()
+    PlayerRating.objects.bulk_create(
+        [
+            PlayerRating(
+                parlor_id=parlor_id,
+                ruleset_config_id=ruleset_config_id,
+                system=system,
+                player_id=player_id,
+                games=rated.games,
+                value=rated.value,
+                mu=rated.mu,
+                sigma=rated.sigma,
+                last_closed_at=closed_at,
+            )
+            for player_id in players
+            if (state := states.get(player_id)) is not None
+            for rated, closed_at in [state]
+        ],
+        batch_size=BATCH,
+    )
+
+
+def close_derive(*, session: Session, settlements: Sequence[Settlement]) -> None:
+    """A close's rows and its pool's ratings from its game on; never fails the close."""
+    if not settlements:
+        return
+    try:
+        with transaction.atomic():
+            rows = seat_games_record(session=session, settlements=settlements)
+            ratings_replay(
+                parlor_id=session.parlor_id,
+                ruleset_config_id=session.ruleset_config_id,
+                since=(rows[0].closed_at, session.pk),
+            )
+    except Exception:
+        logger.exception(
+            "statistics of session %s not derived; manage.py statistics_rebuild derives them",
+            session.pk,
+        )
+
+
+def close_reversal_derive(*, session: Session, posting_created_at: datetime) -> None:
+    """A reversed close's pool rated again from the game it undid; never fails the correction."""
+    try:
+        with transaction.atomic():
+            ratings_replay(
+                parlor_id=session.parlor_id,
+                ruleset_config_id=session.ruleset_config_id,
+                since=(posting_created_at, session.pk),
+            )
+    except Exception:
+        logger.exception(
+            "ratings after the correction of session %s not replayed; manage.py"
+            " statistics_rebuild replays them",
+            session.pk,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class RebuildReport:
+    closes: int
+    seat_games: int
+    rated_games: int
+
+
+def statistics_rebuild(*, parlor_ids: Sequence[int]) -> RebuildReport:
+    """Every ``SeatGame`` of the parlors' live closes derived again from the hands and
+    settlements, and every pool rated from its first game; one transaction per parlor."""
+    closes = seat_games = rated = 0
+    for parlor_id in parlor_ids:
+        with transaction.atomic():
+            statistics_options_lock(parlor_id=parlor_id)
+            SeatGame.objects.filter(parlor_id=parlor_id).delete()
+            written, pools = _seat_games_rebuild(parlor_id)
+            closes += written[0]
+            seat_games += written[1]
+            RatingEntry.objects.filter(parlor_id=parlor_id).delete()
+            PlayerRating.objects.filter(parlor_id=parlor_id).delete()
+            for config_id in sorted(pools):
+                rated += ratings_replay(parlor_id=parlor_id, ruleset_config_id=config_id)
+    return RebuildReport(closes=closes, seat_games=seat_games, rated_games=rated)
+
+
+def _seat_games_rebuild(parlor_id: int) -> tuple[tuple[int, int], set[int]]:
+    settlements = (
+        live_settlements()
+        .filter(session__parlor_id=parlor_id)
+        .select_related("posting", "session")
+        .order_by("session_id", "seat")
+    )
+    by_session: dict[int, list[Settlement]] = defaultdict(list)
+    for row in settlements.iterator(chunk_size=BATCH):
+        by_session[row.session_id].append(row)
+    closes = written = 0
+    pools: set[int] = set()
+    ids = sorted(by_session)
+    for start in range(0, len(ids), BATCH // 4):
+        chunk = ids[start : start + BATCH // 4]
+        hands: dict[int, list[tuple[dict[str, object], dict[str, object]]]] = defaultdict(list)
+        live = (
+            HandResult.objects.live()
+            .filter(session_id__in=chunk)
+            .order_by("session_id", "ordinal")
+            .values_list("session_id", "payload", "result")
+        )
+        for session_id, payload, result in live.iterator(chunk_size=BATCH):
+            hands[session_id].append((payload, result))
+        rows: list[SeatGame] = []
+        for session_id in chunk:
+            settled = by_session[session_id]
+            session = settled[0].session
+            pools.add(session.ruleset_config_id)
+            rows += seat_games_for(
+                session=session, settlements=settled, hands=_facts(hands[session_id])
+            )
+            closes += 1
+        SeatGame.objects.bulk_create(rows, batch_size=BATCH)
+        written += len(rows)
+    return (closes, written), pools
