@@ -8,6 +8,7 @@ from rest_framework.routers import DefaultRouter
 
 from api.players.views import MyDaysView, MySessionsView, MySessionView
 from api.scoreboard.views import ScoreboardView
+from api.statistics.views import MyStatisticsView, PlayerStatisticsView, StatisticsStandingsView
 from api.token_login import token_login
 from ledger.api.views.corrections import CorrectionViewSet
 from ledger.api.views.exports import ExportJobViewSet, SessionCloseJobView
@@ -41,6 +42,17 @@ urlpatterns = [
     path("me/sessions/", MySessionsView.as_view(), name="api-my-sessions"),
     path("me/sessions/<int:session_pk>/", MySessionView.as_view(), name="api-my-session"),
     path("me/days/", MyDaysView.as_view(), name="api-my-days"),
+    path("me/statistics/", MyStatisticsView.as_view(), name="api-my-statistics"),
+    path(
+        "players/<int:player_pk>/statistics/",
+        PlayerStatisticsView.as_view(),
+        name="api-player-statistics",
+    ),
+    path(
+        "statistics/standings/",
+        StatisticsStandingsView.as_view(),
+        name="api-statistics-standings",
+    ),
     re_path(
         rf"^scoreboard/(?P<token>{TOKEN_PATTERN})/$",
         ScoreboardView.as_view(),

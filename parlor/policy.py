@@ -67,6 +67,9 @@ class Action(StrEnum):
     AUDIT = "audit"
     MANAGE_SCOREBOARD = "manage_scoreboard"
     MANAGE_MEMBERS = "manage_members"
+    VIEW_STANDINGS = "view_standings"
+    VIEW_STATISTICS = "view_statistics"
+    MANAGE_STATISTICS = "manage_statistics"
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +124,17 @@ TABLE: dict[Action, Rule] = {
     Action.MANAGE_SCOREBOARD: Rule(_MANAGERS, None, _("publish and revoke scoreboard links")),
     Action.MANAGE_MEMBERS: Rule(
         _MANAGERS, None, _("give accounts a role in the parlor, change it, take it away")
+    ),
+    # Derived numbers, never money: the players of a parlor see its standings, as its
+    # scoreboard may show them to the room; another player's own numbers are the desk's.
+    Action.VIEW_STANDINGS: Rule(
+        _EVERYONE, None, _("see the parlor's standings and ratings (names and numbers, no money)")
+    ),
+    Action.VIEW_STATISTICS: Rule(
+        _DESK, None, _("see any player's statistics, points per game and rating history")
+    ),
+    Action.MANAGE_STATISTICS: Rule(
+        _MANAGERS, None, _("choose the rating system and the scoreboard's standings")
     ),
 }
 

@@ -9,7 +9,6 @@ standings show every player's money. Another parlor's standings are 404.
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Any
 
 from django.http import HttpResponse
@@ -22,6 +21,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.periods import BIGINT_MAX, PeriodQuerySerializer
 from api.permissions import RolePermission
 from ledger.selectors.standings import SORT_FIELDS, Standings, month_of, parlor_standings
 from parlor import policy
@@ -29,12 +29,8 @@ from parlor.models import Parlor
 from parlor.policy import Action
 from reports.standings import CONTENT_TYPES, standings_file, standings_file_name
 
-BIGINT_MAX = 2**63 - 1
-# Business days far outside these cannot hold a game and would overflow the day bounds.
-FIRST_DAY, LAST_DAY = date(1970, 1, 1), date(2999, 12, 31)
 
-
-class StandingsQuerySerializer(serializers.Serializer[Any]):
+class StandingsQuerySerializer(PeriodQuerySerializer):
     parlor = serializers.IntegerField(min_value=1, max_value=BIGINT_MAX)
     date_from = serializers.DateField(
         required=False, help_text="First business day (default: the 1st of this month)."
@@ -48,16 +44,6 @@ class StandingsQuerySerializer(serializers.Serializer[Any]):
         default="-net_money",
         required=False,
     )
-
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        for name in ("date_from", "date_to"):
-            day = attrs.get(name)
-            if day is not None and not FIRST_DAY <= day <= LAST_DAY:
-                raise serializers.ValidationError({name: f"between {FIRST_DAY} and {LAST_DAY}"})
-        first, last = attrs.get("date_from"), attrs.get("date_to")
-        if first is not None and last is not None and last < first:
-            raise serializers.ValidationError({"date_to": "on or after date_from"})
-        return attrs
 
 
 class StandingsFileQuerySerializer(StandingsQuerySerializer):

@@ -171,6 +171,12 @@ ENDPOINTS: dict[Action, Endpoint] = {
         },
         field="player",
     ),
+    Action.VIEW_STANDINGS: Endpoint(
+        "GET", lambda w: f"/api/statistics/standings/?parlor={w.parlor.pk}", 200
+    ),
+    Action.VIEW_STATISTICS: Endpoint(
+        "GET", lambda w: f"/api/players/{w.players[1].pk}/statistics/", 200
+    ),
 }
 
 # The rows of the table that no API endpoint does, and where they are done instead.
@@ -178,6 +184,8 @@ NO_API_ENDPOINT: dict[Action, str] = {
     Action.AUDIT: "the ledger audit is `manage.py audit_ledger` (an operator's command)",
     Action.MANAGE_SCOREBOARD: "scoreboard links are made and rotated in the admin",
     Action.MANAGE_MEMBERS: "memberships are given and changed in the admin (Parlor > Memberships)",
+    Action.MANAGE_STATISTICS: "the rating system and the scoreboard's standings are chosen in the"
+    " admin (Players > Statistics options)",
 }
 
 ROLES = (Role.MANAGER, Role.STAFF, Role.PLAYER)
