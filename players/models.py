@@ -4,7 +4,8 @@ from players.statistics.models import (
     PlayerRating,
     RatingEntry,
     SeatGame,
+    StandingsPage,
     StatisticsOptions,
 )
 
-__all__ = ["PlayerRating", "RatingEntry", "SeatGame", "StatisticsOptions"]
+__all__ = ["PlayerRating", "RatingEntry", "SeatGame", "StandingsPage", "StatisticsOptions"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from openpyxl import Workbook
@@ -47,17 +47,23 @@ def standings_file_name(standings: Standings, file_format: str) -> str:
 
 def standings_file(standings: Standings, file_format: str) -> bytes:
     """The standings as ``file_format`` ("csv" or "xlsx") bytes."""
+    return table_file(HEADER, standings_table(standings), file_format)
+
+
+def table_file(header: Sequence[str], rows: Iterable[Sequence[Any]], file_format: str) -> bytes:
+    """A small table (a header, its rows) as ``file_format`` ("csv" or "xlsx") bytes, in
+    memory, every cell through ``reports.cells``: the standings' files."""
     if file_format == "csv":
         out = io.StringIO()
         writer = csv.writer(out)
-        writer.writerow(csv_row(HEADER))
-        writer.writerows(csv_row(row) for row in standings_table(standings))
+        writer.writerow(csv_row(header))
+        writer.writerows(csv_row(row) for row in rows)
         return out.getvalue().encode("utf-8")
     if file_format == "xlsx":
         workbook = Workbook(write_only=True)
         sheet = workbook.create_sheet("Standings")
-        sheet.append(xlsx_row(sheet, HEADER))
-        for row in standings_table(standings):
+        sheet.append(xlsx_row(sheet, header))
+        for row in rows:
             sheet.append(xlsx_row(sheet, row))
         buffer = io.BytesIO()
         workbook.save(buffer)

@@ -175,7 +175,14 @@ def _close(*, session: Session, by: User, stop: bool) -> list[Settlement]:
     ]
     rows_insert(Settlement, rows)
     standings_record(session=locked, rows=rows)
-    session_closed.send(sender=Session, session=locked, settlements=rows)
+    session_closed.send(
+        sender=Session,
+        session=locked,
+        settlements=rows,
+        hands=[
+            (hand["payload"], outcome) for hand, outcome in zip(live, settled.hands, strict=True)
+        ],
+    )
     closing = SessionClose(
         session=locked,
         number=session_close_number(session=locked),

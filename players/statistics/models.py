@@ -106,6 +106,16 @@ class SeatGame(models.Model):
 
 
 # Ratings to two places (players.statistics.ratings.PRECISION); OpenSkill's mu and sigma to four.
+class StandingsPage(SeatGame):
+    """The admin's standings page (``players.statistics.standings_page``): no rows of its own,
+    a place in the admin's index and its permissions."""
+
+    class Meta:
+        proxy = True
+        verbose_name = _("standings")
+        verbose_name_plural = _("standings")
+
+
 RATING_PLACES, MODEL_PLACES = 2, 4
 
 
@@ -197,7 +207,15 @@ class PlayerRating(models.Model):
     sigma = models.DecimalField(
         _("sigma"), null=True, blank=True, max_digits=9, decimal_places=MODEL_PLACES
     )
+    # The last rated game's place in the pool's order: (its close's time, its session).
     last_closed_at = models.DateTimeField(_("last game closed at"))
+    last_session = models.ForeignKey(
+        "ledger.Session",
+        on_delete=models.CASCADE,
+        related_name="+",
+        db_index=False,
+        verbose_name=_("last game's session"),
+    )
 
     class Meta:
         verbose_name = _("player rating")

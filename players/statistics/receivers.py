@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ledger.engine_results import HandOutcome
 from ledger.models import Posting, Session, Settlement
 from players.statistics.services import close_derive, close_reversal_derive
 
 
 def on_session_closed(
-    sender: Any, *, session: Session, settlements: Sequence[Settlement], **_: Any
+    sender: Any,
+    *,
+    session: Session,
+    settlements: Sequence[Settlement],
+    hands: Sequence[tuple[Mapping[str, Any], HandOutcome]],
+    **_: Any,
 ) -> None:
-    close_derive(session=session, settlements=settlements)
+    close_derive(session=session, settlements=settlements, hands=hands)
 
 
 def on_close_reversed(sender: Any, *, session: Session, posting: Posting, **_: Any) -> None:

@@ -2,18 +2,18 @@
 
 A ``SeatGame`` or ``RatingEntry`` row counts while its close's settlement posting is
 live, by the ledger's one rule (``ledger.selectors.settlements.LIVE``). Ratings of a
-parlor are written under one lock, its ``StatisticsOptions`` row, so that two closes
-or a close and a correction replay its pools one after the other.
+parlor are written under one lock (``statistics_lock``), so that two closes or a close
+and a correction rate its pools one after the other.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
 
 from ledger.selectors.settlements import LIVE
+from parlor.models import Parlor
 from players.statistics.models import SeatGame, StatisticsOptions
 
 # A game's place in the total order of its pool: its close's time, then its session.
@@ -39,15 +39,19 @@ def statistics_options(*, parlor_id: int) -> StatisticsOptions:
     return options or StatisticsOptions(parlor_id=parlor_id)
 
 
-def statistics_options_lock(*, parlor_id: int) -> StatisticsOptions:
-    """The parlor's options row, made if missing, locked until the transaction ends."""
-    rows = StatisticsOptions.objects.filter(parlor_id=parlor_id).select_for_update()
-    options = rows.first()
-    if options is None:
-        try:
-            with transaction.atomic():
-                StatisticsOptions.objects.create(parlor_id=parlor_id)
-        except IntegrityError:
-            pass  # made by a concurrent writer: lock theirs
-        options = rows.get()
-    return options
+def statistics_lock(*, parlor_id: int) -> StatisticsOptions:
+    """Lock the parlor's ratings until the transaction ends and read its options (one query).
+
+    The lock is the parlor's row, ``FOR NO KEY UPDATE``: rows that refer to the parlor
+    (sessions, hands) are still written meanwhile; only another writer of its ratings
+    waits. The options are the defaults (unsaved) when the parlor has chosen none.
+    """
+    parlor = (
+        Parlor.objects.select_for_update(no_key=True, of=("self",))
+        .select_related("statistics_options")
+        .get(pk=parlor_id)
+    )
+    try:
+        return parlor.statistics_options
+    except StatisticsOptions.DoesNotExist:
+        return StatisticsOptions(parlor_id=parlor_id)

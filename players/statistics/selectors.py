@@ -28,6 +28,7 @@ from django.db.models import Count, F, Min, Q, QuerySet, Sum
 from django.utils import timezone
 
 from ledger.business_days import business_day_bounds, business_day_of
+from ledger.selectors.standings import parlor_standings
 from parlor.models import Parlor, Player
 from players.statistics.models import (
     PlayerRating,
@@ -318,3 +319,66 @@ def scoreboard_standings(*, parlor: Parlor) -> StatisticsStandings | None:
         min_games=options.scoreboard_min_games,
         ordering="-rating",
     )
+
+
+@dataclass(frozen=True, slots=True)
+class DeskLine:
+    """A standings line as the desk sees it: the numbers, and the money when it may see it."""
+
+    line: StandingsLine
+    # None: the user may not see this parlor's money (``view_books``).
+    net_money: int | None
+
+    def sort_value(self, name: str) -> Any:
+        return self.net_money if name == "net_money" else self.line.sort_value(name)
+
+
+DESK_SORT_FIELDS = (*SORT_FIELDS, "net_money")
+
+
+@dataclass(frozen=True, slots=True)
+class DeskStandings:
+    standings: StatisticsStandings
+    with_money: bool
+    lines: list[DeskLine]
+
+
+def desk_standings(
+    *,
+    parlor: Parlor,
+    first_day: date,
+    last_day: date,
+    ruleset_config_id: int | None = None,
+    min_games: int = 0,
+    ordering: str = "-rating",
+    with_money: bool = False,
+) -> DeskStandings:
+    """The admin's standings: ``statistics_standings`` and, ``with_money``, each line's net
+    money from the parlor's money standings (``ledger.selectors.standings``); three queries."""
+    name = ordering.lstrip("-")
+    if name not in DESK_SORT_FIELDS or (name == "net_money" and not with_money):
+        raise ValueError(f"cannot sort standings by {ordering!r}")
+    standings = statistics_standings(
+        parlor=parlor,
+        period=Period(first_day, last_day),
+        ruleset_config_id=ruleset_config_id,
+        min_games=min_games,
+        ordering="-rating" if name == "net_money" else ordering,
+    )
+    money: dict[tuple[int, int], int] = {}
+    if with_money:
+        rows = parlor_standings(
+            parlor=parlor,
+            first_day=first_day,
+            last_day=last_day,
+            ruleset_config_id=ruleset_config_id,
+        ).rows
+        money = {(row.player_id, row.ruleset_config_id): row.net_money for row in rows}
+    lines = [
+        DeskLine(line, money.get((line.player_id, line.ruleset_config_id)) if with_money else None)
+        for line in standings.lines
+    ]
+    if name == "net_money":
+        lines.sort(key=lambda desk: (desk.line.member_number, desk.line.ruleset_config_name))
+        lines.sort(key=lambda desk: desk.net_money or 0, reverse=ordering.startswith("-"))
+    return DeskStandings(standings=standings, with_money=with_money, lines=lines)

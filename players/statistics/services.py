@@ -1,28 +1,35 @@
-"""Writing the statistics: a close's seat rows, the ratings replayed, everything rebuilt.
+"""Writing the statistics: a close's seat rows, the ratings carried on or replayed, a rebuild.
 
-- ``seat_games_record``: the ``SeatGame`` row of each seat of a close, from the
-  session's live hands (``counting``) and its settlement.
+- ``seat_games_for``: the ``SeatGame`` row of each seat of a close, from the game's live
+  hands (``counting``) and its settlement.
+- ``close_derive`` (a close, ``ledger.events.session_closed``): the close's rows, and its
+  players rated on from their current ratings when the game comes after each of their
+  rated games (the usual case: five queries in all, the hands already in hand);
+  otherwise the pool replayed from the game on.
 - ``ratings_replay``: a pool's ratings (parlor, ruleset configuration) from a point of
   its total order on: the entries from there are deleted and the live games from there
-  rated again, each player starting from their last entry before it. A close replays
-  from its own game (usually the last: one game rated); a correction that reopens a
-  close replays from the game it undid, so every later game is rated as if it had
-  never been.
-- ``close_derive`` / ``close_reversal_derive``: what the ledger's events
-  (``ledger.events``) run; a failure is logged and rolled back to a savepoint, never
-  the close's or the correction's: the rows are rebuildable, the books are not.
+  rated again, each player starting from their last entry before it. A correction that
+  reopens a close replays from the game it undid (``close_reversal_derive``), so every
+  later game is rated as if it had never been.
+- ``statistics_options_save``: the manager's choices; a new rating system replays.
 - ``statistics_rebuild``: every row of some parlors derived again from the books
   (``manage.py statistics_rebuild``).
+
+A failure of the statistics' own computation is logged and writes nothing: it never
+fails the close or the correction that announced it; the rows are rebuildable, the
+books are not.
 """
 
 from __future__ import annotations
 
 import logging
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F, Q, Window
 from django.db.models.functions import RowNumber
@@ -31,20 +38,27 @@ from ledger.engine_results import HandOutcome
 from ledger.games import ruleset_game_rules
 from ledger.models import HandResult, Session, Settlement
 from ledger.selectors.settlements import live_settlements
+from parlor import policy
+from parlor.policy import Action
 from players.statistics.counting import (
     HandFacts,
     averaged_places,
     busted_seats,
     game_counts,
 )
-from players.statistics.models import PlayerRating, RatingEntry, SeatGame
+from players.statistics.models import (
+    PlayerRating,
+    RatingEntry,
+    SeatGame,
+    StatisticsOptions,
+)
 from players.statistics.ratings import PlayerRating as Rated
 from players.statistics.ratings import rating_system
 from players.statistics.rows import (
     OrderKey,
     from_key,
     live_seat_games,
-    statistics_options_lock,
+    statistics_lock,
 )
 
 logger = logging.getLogger(__name__)
@@ -111,20 +125,12 @@ def _facts(rows: Iterable[tuple[dict[str, object], dict[str, object]]]) -> list[
     return [HandFacts(payload, HandOutcome.from_json(result)) for payload, result in rows]
 
 
-def seat_games_record(*, session: Session, settlements: Sequence[Settlement]) -> list[SeatGame]:
-    """Write the rows of a close (the session's live hands read once)."""
-    hands = (
-        HandResult.objects.live()
-        .filter(session_id=session.pk)
-        .order_by("ordinal")
-        .values_list("payload", "result")
-    )
-    rows = seat_games_for(session=session, settlements=settlements, hands=_facts(hands))
-    return SeatGame.objects.bulk_create(rows)
-
-
 @dataclass(frozen=True, slots=True)
 class _Seat:
+    """One seat of a game to rate, as the replay reads it."""
+
+    parlor_id: int
+    ruleset_config_id: int
     posting_id: int
     session_id: int
     closed_at: datetime
@@ -133,10 +139,14 @@ class _Seat:
     final_score: int
 
 
+SEAT_COLUMNS = ("parlor_id", "ruleset_config_id", "posting_id", "session_id", "closed_at",
+                "player_id", "seat", "final_score")  # fmt: skip
+
+
 def ratings_replay(*, parlor_id: int, ruleset_config_id: int, since: OrderKey | None = None) -> int:
     """Rate the pool's live games from ``since`` on (None: from its first); returns how
     many games were rated. Takes the parlor's statistics lock."""
-    options = statistics_options_lock(parlor_id=parlor_id)
+    options = statistics_lock(parlor_id=parlor_id)
     system = rating_system(options.rating_system)
     pool = Q(parlor_id=parlor_id, ruleset_config_id=ruleset_config_id)
     later = from_key(since)
@@ -149,7 +159,7 @@ def ratings_replay(*, parlor_id: int, ruleset_config_id: int, since: OrderKey | 
         for row in live_seat_games()
         .filter(pool & later)
         .order_by("closed_at", "session_id", "seat")
-        .values_list("posting_id", "session_id", "closed_at", "player_id", "seat", "final_score")
+        .values_list(*SEAT_COLUMNS)
         .iterator(chunk_size=BATCH)
     ]
     affected = undone | {seat.player_id for seat in seats}
@@ -158,32 +168,19 @@ def ratings_replay(*, parlor_id: int, ruleset_config_id: int, since: OrderKey | 
     games = 0
     for game in _games(seats):
         games += 1
-        before = [
-            states[seat.player_id][0] if seat.player_id in states else system.start()
-            for seat in game
-        ]
+        before = [_rated(states.get(seat.player_id)) or system.start() for seat in game]
         after = system.rate(before, [seat.final_score for seat in game])
         for seat, was, now in zip(game, before, after, strict=True):
-            states[seat.player_id] = (now, seat.closed_at)
-            entries.append(
-                RatingEntry(
-                    parlor_id=parlor_id,
-                    ruleset_config_id=ruleset_config_id,
-                    system=system.name,
-                    session_id=seat.session_id,
-                    posting_id=seat.posting_id,
-                    closed_at=seat.closed_at,
-                    player_id=seat.player_id,
-                    seat=seat.seat,
-                    games=now.games,
-                    before=was.value,
-                    value=now.value,
-                    mu=now.mu,
-                    sigma=now.sigma,
-                )
-            )
+            states[seat.player_id] = _current(system.name, seat, now)
+            entries.append(_entry(system.name, seat, was, now))
     RatingEntry.objects.bulk_create(entries, batch_size=BATCH * 5)
-    _current_write(parlor_id, ruleset_config_id, system.name, affected, states)
+    kept = [states[player_id] for player_id in affected if player_id in states]
+    gone = [player_id for player_id in affected if player_id not in states]
+    if gone:
+        PlayerRating.objects.filter(
+            ruleset_config_id=ruleset_config_id, player_id__in=gone
+        ).delete()
+    _current_upsert(kept)
     return games
 
 
@@ -198,8 +195,9 @@ def _games(seats: list[_Seat]) -> Iterable[list[_Seat]]:
         yield game
 
 
-def _states_before(pool: Q, players: set[int]) -> dict[int, tuple[Rated, datetime]]:
-    """Each of ``players``' last remaining entry in the pool (all are before the replay)."""
+def _states_before(pool: Q, players: set[int]) -> dict[int, PlayerRating]:
+    """Each of ``players``' last remaining entry in the pool (all are before the replay), as
+    the current rating it leaves."""
     if not players:
         return {}
     latest = (
@@ -214,60 +212,131 @@ def _states_before(pool: Q, players: set[int]) -> dict[int, tuple[Rated, datetim
         .filter(rank=1)
     )
     return {
-        entry.player_id: (
+        entry.player_id: _current(
+            entry.system,
+            entry,
             Rated(value=entry.value, games=entry.games, mu=entry.mu, sigma=entry.sigma),
-            entry.closed_at,
         )
         for entry in latest
     }
 
 
-def _current_write(
-    parlor_id: int,
-    ruleset_config_id: int,
-    system: str,
-    players: set[int],
-    states: dict[int, tuple[Rated, datetime]],
+def close_derive(
+    *,
+    session: Session,
+    settlements: Sequence[Settlement],
+    hands: Sequence[tuple[Mapping[str, Any], HandOutcome]],
 ) -> None:
-    PlayerRating.objects.filter(ruleset_config_id=ruleset_config_id, player_id__in=players).delete()
-    PlayerRating.objects.bulk_create(
-        [
-            PlayerRating(
-                parlor_id=parlor_id,
-                ruleset_config_id=ruleset_config_id,
-                system=system,
-                player_id=player_id,
-                games=rated.games,
-                value=rated.value,
-                mu=rated.mu,
-                sigma=rated.sigma,
-                last_closed_at=closed_at,
-            )
-            for player_id in players
-            if (state := states.get(player_id)) is not None
-            for rated, closed_at in [state]
-        ],
-        batch_size=BATCH,
-    )
-
-
-def close_derive(*, session: Session, settlements: Sequence[Settlement]) -> None:
-    """A close's rows and its pool's ratings from its game on; never fails the close."""
+    """A close's rows and its players' ratings; ``hands`` the game's live hands as the close
+    replayed them (payload, outcome). Never fails the close (the module's docstring)."""
     if not settlements:
         return
+    options = statistics_lock(parlor_id=session.parlor_id)
+    players = [row.player_id for row in settlements]
+    current = {
+        rating.player_id: rating
+        for rating in PlayerRating.objects.filter(
+            ruleset_config_id=session.ruleset_config_id, player_id__in=players
+        )
+    }
     try:
-        with transaction.atomic():
-            rows = seat_games_record(session=session, settlements=settlements)
-            ratings_replay(
-                parlor_id=session.parlor_id,
-                ruleset_config_id=session.ruleset_config_id,
-                since=(rows[0].closed_at, session.pk),
-            )
+        facts = [HandFacts(payload, outcome) for payload, outcome in hands]
+        rows = seat_games_for(session=session, settlements=settlements, hands=facts)
+        carried = _carried_on(options.rating_system, rows, current)
     except Exception:
         logger.exception(
             "statistics of session %s not derived; manage.py statistics_rebuild derives them",
             session.pk,
         )
+        return
+    SeatGame.objects.bulk_create(rows)
+    if carried is None:
+        ratings_replay(
+            parlor_id=session.parlor_id,
+            ruleset_config_id=session.ruleset_config_id,
+            since=(rows[0].closed_at, session.pk),
+        )
+        return
+    entries, now = carried
+    RatingEntry.objects.bulk_create(entries)
+    _current_upsert(now)
+
+
+def _carried_on(
+    system_name: str, rows: Sequence[SeatGame], current: Mapping[int, PlayerRating]
+) -> tuple[list[RatingEntry], list[PlayerRating]] | None:
+    """The game's entries and its players' new current ratings, carried on from ``current``;
+    None when the game must be replayed into the pool instead (a player has a later rated
+    game, or was rated by another system)."""
+    first = rows[0]
+    key = (first.closed_at, first.session_id)
+    for rating in current.values():
+        if rating.system != system_name or (rating.last_closed_at, rating.last_session_id) >= key:
+            return None
+    system = rating_system(system_name)
+    before = [_rated(current.get(row.player_id)) or system.start() for row in rows]
+    after = system.rate(before, [row.final_score for row in rows])
+    entries = [
+        _entry(system.name, row, was, rated)
+        for row, was, rated in zip(rows, before, after, strict=True)
+    ]
+    now = [_current(system.name, row, rated) for row, rated in zip(rows, after, strict=True)]
+    return entries, now
+
+
+def _rated(rating: PlayerRating | None) -> Rated | None:
+    if rating is None:
+        return None
+    return Rated(value=rating.value, games=rating.games, mu=rating.mu, sigma=rating.sigma)
+
+
+def _entry(system: str, row: Any, was: Rated, now: Rated) -> RatingEntry:
+    """``row``: a ``SeatGame``, a ``_Seat`` or a ``RatingEntry`` (the seat of a game)."""
+    return RatingEntry(
+        parlor_id=row.parlor_id,
+        ruleset_config_id=row.ruleset_config_id,
+        system=system,
+        session_id=row.session_id,
+        posting_id=row.posting_id,
+        closed_at=row.closed_at,
+        player_id=row.player_id,
+        seat=row.seat,
+        games=now.games,
+        before=was.value,
+        value=now.value,
+        mu=now.mu,
+        sigma=now.sigma,
+    )
+
+
+def _current(system: str, row: Any, rated: Rated) -> PlayerRating:
+    return PlayerRating(
+        parlor_id=row.parlor_id,
+        ruleset_config_id=row.ruleset_config_id,
+        system=system,
+        player_id=row.player_id,
+        games=rated.games,
+        value=rated.value,
+        mu=rated.mu,
+        sigma=rated.sigma,
+        last_closed_at=row.closed_at,
+        last_session_id=row.session_id,
+    )
+
+
+CURRENT_FIELDS = ["parlor", "system", "games", "value", "mu", "sigma", "last_closed_at",
+                  "last_session"]  # fmt: skip
+
+
+def _current_upsert(ratings: Sequence[PlayerRating]) -> None:
+    """Each player's current rating in the pool written over the one it had (one statement)."""
+    PlayerRating.objects.bulk_create(
+        ratings,
+        batch_size=BATCH,
+        update_conflicts=True,
+        unique_fields=["player", "ruleset_config"],
+        update_fields=CURRENT_FIELDS,
+    )
 
 
 def close_reversal_derive(*, session: Session, posting_created_at: datetime) -> None:
@@ -287,6 +356,28 @@ def close_reversal_derive(*, session: Session, posting_created_at: datetime) -> 
         )
 
 
+def statistics_options_save(*, options: StatisticsOptions, by: User) -> int:
+    """Save a parlor's choices (the manager's); a new rating system rates every pool of the
+    parlor again from its first game. Returns the games rated."""
+    policy.check(by, Action.MANAGE_STATISTICS, parlor_id=options.parlor_id)
+    with transaction.atomic():
+        before = statistics_lock(parlor_id=options.parlor_id).rating_system
+        options.save()
+        if before == options.rating_system:
+            return 0
+        pools = (
+            live_seat_games()
+            .filter(parlor_id=options.parlor_id)
+            .order_by()
+            .values_list("ruleset_config_id", flat=True)
+            .distinct()
+        )
+        return sum(
+            ratings_replay(parlor_id=options.parlor_id, ruleset_config_id=config_id)
+            for config_id in sorted(pools)
+        )
+
+
 @dataclass(frozen=True, slots=True)
 class RebuildReport:
     closes: int
@@ -300,7 +391,7 @@ def statistics_rebuild(*, parlor_ids: Sequence[int]) -> RebuildReport:
     closes = seat_games = rated = 0
     for parlor_id in parlor_ids:
         with transaction.atomic():
-            statistics_options_lock(parlor_id=parlor_id)
+            statistics_lock(parlor_id=parlor_id)
             SeatGame.objects.filter(parlor_id=parlor_id).delete()
             written, pools = _seat_games_rebuild(parlor_id)
             closes += written[0]

@@ -32,6 +32,7 @@ from ledger.selectors import session_live_hands
 from parlor import policy
 from parlor.models import Membership, Parlor, Player, Role
 from parlor.policy import Action
+from players.statistics.models import StatisticsOptions
 from reports.models import ExportJob
 from tests.ledger.admin.isolation import (
     CHONBO_POST,
@@ -62,6 +63,8 @@ NOT_OFFERED = {
     Action.EXPORT_OWN: "a player's statement is /me/statement/ and the API, not the admin",
     Action.HAND_OPTIONS: "the admin's hand form sends no per-hand ruleset options",
     Action.AUDIT: "the ledger audit is the audit_ledger management command, not an admin page",
+    Action.VIEW_STATISTICS: "one player's numbers are the API's (/api/players/{id}/statistics/)"
+    " and the player's own pages (/me/statistics/); the admin shows the standings",
 }
 
 
@@ -251,6 +254,21 @@ def manage_members(world: World, client: Client, parlor: Parlor, state: str | No
     return judged(response, Membership.objects.filter(user=newcomer).exists(), "parlor")
 
 
+def view_standings(world: World, client: Client, parlor: Parlor, state: str | None) -> str:
+    response = client.get("/admin/players/standingspage/", {"parlor": parlor.pk})
+    form = getattr(response, "context", None) and response.context.get("form")
+    shown = response.status_code == 200 and form is not None and form.is_valid()
+    return judged(response, shown and form.cleaned_data["parlor"] == parlor, "parlor")
+
+
+def manage_statistics(world: World, client: Client, parlor: Parlor, state: str | None) -> str:
+    form = {"parlor": parlor.pk, "rating_system": "openskill", "scoreboard_period": "month",
+            "scoreboard_min_games": "0"}  # fmt: skip
+    response = client.post("/admin/players/statisticsoptions/add/", form)
+    chosen = StatisticsOptions.objects.filter(parlor=parlor, rating_system="openskill")
+    return judged(response, chosen.exists(), "parlor")
+
+
 PROBES: dict[Action, Probe] = {
     Action.VIEW_BOOKS: view_books,
     Action.VIEW_RULES: view_rules,
@@ -271,6 +289,8 @@ PROBES: dict[Action, Probe] = {
     Action.EXPORT_BOOKS: export_books,
     Action.MANAGE_SCOREBOARD: manage_scoreboard,
     Action.MANAGE_MEMBERS: manage_members,
+    Action.VIEW_STANDINGS: view_standings,
+    Action.MANAGE_STATISTICS: manage_statistics,
 }
 # Probes that create a row rather than open one: refused outright (403) for a role that may
 # not do it anywhere.
@@ -279,6 +299,7 @@ CREATES = {
     Action.EXPORT_BOOKS,
     Action.MANAGE_SCOREBOARD,
     Action.MANAGE_MEMBERS,
+    Action.MANAGE_STATISTICS,
 }
 
 

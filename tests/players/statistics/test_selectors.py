@@ -127,9 +127,8 @@ def test_each_view_reads_in_a_fixed_number_of_queries(world: StandingsWorld) -> 
 
 def test_the_scoreboard_shows_standings_only_when_switched_on(world: StandingsWorld) -> None:
     assert scoreboard_standings(parlor=world.parlor) is None
-    # The closes made the parlor's options row (the ratings' lock), with the defaults.
-    StatisticsOptions.objects.filter(parlor=world.parlor).update(
-        scoreboard_standings=True, scoreboard_min_games=2
+    StatisticsOptions.objects.create(
+        parlor=world.parlor, scoreboard_standings=True, scoreboard_min_games=2
     )
     shown = scoreboard_standings(parlor=world.parlor)
     assert shown is not None and {line.totals.games for line in shown.lines} == {2}
