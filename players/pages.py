@@ -25,6 +25,7 @@ from ledger.admin.display import hand_view
 from ledger.business_days import business_day_bounds
 from ledger.engine_results import hand_outcome
 from ledger.games import starting_points
+from ledger.labels import yaku_label
 from ledger.selectors import player_balance, session_scoreboard
 from ledger.selectors.standings import month_of
 from parlor.access import user_player
@@ -37,6 +38,8 @@ from players.selectors import (
     player_sessions,
     session_placements,
 )
+from players.statistics.charts import HEIGHT, WIDTH, points_chart, rating_chart
+from players.statistics.selectors import PERIOD_LABELS, period_of, player_statistics
 from reports.scope import Window
 from reports.statements import statement_html
 
@@ -172,3 +175,40 @@ def player_statement_page(request: HttpRequest, player: Player) -> HttpResponse:
         parlor=parlor, player=player, first_day=first, last_day=last, since=since, until=until
     )
     return HttpResponse(statement_html(window=window, player=player))
+
+
+STATISTICS_PERIODS = ("all", "year", "month")
+
+
+@player_only
+def player_statistics_page(request: HttpRequest, player: Player) -> HttpResponse:
+    """The player's numbers per ruleset configuration, their points per game, their rating."""
+    kind = request.GET.get("period", "all")
+    kind = kind if kind in STATISTICS_PERIODS else "all"
+    period = period_of(parlor=player.parlor, kind=kind)
+    statistics = player_statistics(player=player, period=period)
+    blocks = [
+        {
+            "config": config,
+            "points": points_chart([game.points for game in config.games]),
+            "rating": rating_chart([point.value for point in config.ratings]),
+            "yaku": [
+                (yaku_label(name), wins) for name, wins in config.totals.yaku_distribution()
+            ],
+            "han": config.totals.han_distribution(),
+            "han_most": max([wins for _, wins in config.totals.han_distribution()] or [0]),
+        }
+        for config in statistics.configs
+    ]
+    return render(
+        request,
+        "players/statistics.html",
+        {
+            "player": player,
+            "period": kind,
+            "periods": [(name, PERIOD_LABELS[name]) for name in STATISTICS_PERIODS],
+            "statistics": statistics,
+            "blocks": blocks,
+            "chart": {"width": WIDTH, "height": HEIGHT},
+        },
+    )

@@ -108,6 +108,8 @@ class ConfigStatistics:
     ratings: list[RatingPoint]
     # The rating now (all time, not only the period); None before a rated game.
     rating: CurrentRating | None
+    # Players at the table (3 or 4): the places there are.
+    seats: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +161,7 @@ def player_statistics(
             ],
             ratings=ratings[config_id],
             rating=now.get(config_id),
+            seats=max(row.seats for row in played),
         )
         for config_id, played in by_config.items()
     ]
@@ -296,6 +299,13 @@ def standings_sorted(lines: Sequence[StandingsLine], *, ordering: str) -> list[S
     known = [line for line in ordered if line.sort_value(name) is not None]
     unknown = [line for line in ordered if line.sort_value(name) is None]
     return sorted(known, key=lambda line: line.sort_value(name), reverse=descending) + unknown
+
+
+PERIOD_LABELS: dict[str, Any] = {
+    ScoreboardPeriod.ALL: ScoreboardPeriod.ALL.label,
+    ScoreboardPeriod.YEAR: ScoreboardPeriod.YEAR.label,
+    ScoreboardPeriod.MONTH: ScoreboardPeriod.MONTH.label,
+}
 
 
 def period_of(*, parlor: Parlor, kind: str, moment: datetime | None = None) -> Period:

@@ -127,3 +127,30 @@ def test_a_game_closed_with_no_hand_counts_no_hand(world: StandingsWorld, manage
     rows = live_seat_games().filter(session=session)
     assert rows.count() == 4 and {row.hands for row in rows} == {0}
     assert hand_record is not None and ron is not None
+
+
+def test_the_command_rebuilds_every_row_the_same(world: StandingsWorld) -> None:
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    before = (ratings_now(world), entries(world), _seat_rows(world))
+    SeatGame.objects.filter(parlor=world.parlor).delete()
+    out = StringIO()
+    call_command("statistics_rebuild", parlor=[world.parlor.pk], stdout=out)
+    assert "3 closes, 12 seat rows, 3 games rated" in out.getvalue()
+    assert (ratings_now(world), entries(world), _seat_rows(world)) == before
+
+
+def test_the_command_names_an_unknown_parlor() -> None:
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    with pytest.raises(CommandError, match="no parlor with id 999999"):
+        call_command("statistics_rebuild", parlor=[999999])
+
+
+def _seat_rows(world: StandingsWorld) -> list[tuple[object, ...]]:
+    names = [f.attname for f in SeatGame._meta.concrete_fields if f.name != "id"]
+    rows = live_seat_games().filter(parlor=world.parlor).order_by("posting_id", "seat")
+    return [tuple(getattr(row, name) for name in names) for row in rows]
