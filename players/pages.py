@@ -192,9 +192,7 @@ def player_statistics_page(request: HttpRequest, player: Player) -> HttpResponse
             "config": config,
             "points": points_chart([game.points for game in config.games]),
             "rating": rating_chart([point.value for point in config.ratings]),
-            "yaku": [
-                (yaku_label(name), wins) for name, wins in config.totals.yaku_distribution()
-            ],
+            "yaku": [(yaku_label(name), wins) for name, wins in config.totals.yaku_distribution()],
             "han": config.totals.han_distribution(),
             "han_most": max([wins for _, wins in config.totals.han_distribution()] or [0]),
         }

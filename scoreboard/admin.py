@@ -29,8 +29,8 @@ class ScoreboardLinkAdmin(LedgerAdmin[ScoreboardLink]):
     parlor_path = "parlor"
     # Adding a link: its parlor's choices are those where the user may manage the scoreboard.
     edit_action = Action.MANAGE_SCOREBOARD
-    list_display = ["parlor", "screen_link", "rotated_at", "rotated_by"]
-    list_select_related = ["parlor", "rotated_by"]
+    list_display = ["parlor", "screen_link", "standings_link", "rotated_at", "rotated_by"]
+    list_select_related = ["parlor", "parlor__statistics_options", "rotated_by"]
     fields = ["parlor"]
     actions = ["rotate_scoreboard_link"]
 
@@ -49,6 +49,18 @@ class ScoreboardLinkAdmin(LedgerAdmin[ScoreboardLink]):
         url = reverse("scoreboard", args=[link.token])
         if request is not None:
             url = scoreboard_url(request, link)
+        return format_html('<a href="{}" target="_blank" rel="noreferrer">{}</a>', url, url)
+
+    @admin.display(description=gettext_lazy("standings screen"))
+    def standings_link(self, link: ScoreboardLink) -> SafeString | str:
+        """The standings screen's link while the manager shows them (statistics options)."""
+        options = getattr(link.parlor, "statistics_options", None)
+        if options is None or not options.scoreboard_standings:
+            return _("off (Players' numbers > Statistics options)")
+        url = reverse("scoreboard-standings", args=[link.token])
+        request = getattr(self, "_request", None)
+        if request is not None:
+            url = request.build_absolute_uri(url)
         return format_html('<a href="{}" target="_blank" rel="noreferrer">{}</a>', url, url)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[ScoreboardLink]:

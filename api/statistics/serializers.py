@@ -151,6 +151,9 @@ class StandingsLineSerializer(serializers.Serializer[Any]):
 
 
 class StatisticsStandingsSerializer(serializers.Serializer[Any]):
+    count = serializers.IntegerField(help_text="Lines in all pages.")
+    page = serializers.IntegerField()
+    page_size = serializers.IntegerField()
     parlor = serializers.IntegerField(source="parlor.pk")
     date_from = serializers.DateField(source="period.first", allow_null=True)
     date_to = serializers.DateField(source="period.last", allow_null=True)
@@ -183,4 +186,8 @@ class StatisticsStandingsQuerySerializer(PlayerStatisticsQuerySerializer):
         choices=[*SORT_FIELDS, *(f"-{name}" for name in SORT_FIELDS)],
         default="-rating",
         required=False,
+    )
+    page = serializers.IntegerField(required=False, min_value=1, max_value=1_000_000)
+    page_size = serializers.IntegerField(
+        required=False, min_value=1, max_value=500, help_text="Lines per page (default 50)."
     )

@@ -9,7 +9,8 @@
 Query: ``date_from`` and ``date_to`` (business days, both included; the player's
 default: all their games; the standings': this month), ``ruleset_config``; the
 standings also ``min_games`` and ``ordering`` (a column, ``-`` first for descending;
-default ``-rating``). Each answers from one selector (``players.statistics.selectors``).
+default ``-rating``), ``page`` and ``page_size`` (50 lines a page, 500 at most). Each
+answers from one selector (``players.statistics.selectors``).
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ from parlor import policy
 from parlor.models import Parlor, Player
 from parlor.policy import Action
 from players.statistics.selectors import Period, player_statistics, statistics_standings
+
+PAGE_SIZE = 50
 
 
 def _query(request: Request, serializer: type[PlayerStatisticsQuerySerializer]) -> Any:
@@ -106,4 +109,17 @@ class StatisticsStandingsView(APIView):
             min_games=data.get("min_games") or 0,
             ordering=data.get("ordering") or "-rating",
         )
-        return Response(StatisticsStandingsSerializer(standings).data)
+        size = data.get("page_size") or PAGE_SIZE
+        number = data.get("page") or 1
+        shown = {
+            "count": len(standings.lines),
+            "page": number,
+            "page_size": size,
+            "parlor": standings.parlor,
+            "period": standings.period,
+            "ruleset_config_id": standings.ruleset_config_id,
+            "min_games": standings.min_games,
+            "ordering": standings.ordering,
+            "lines": standings.lines[(number - 1) * size : number * size],
+        }
+        return Response(StatisticsStandingsSerializer(shown).data)

@@ -143,6 +143,7 @@ SEAT_COLUMNS = ("parlor_id", "ruleset_config_id", "posting_id", "session_id", "c
                 "player_id", "seat", "final_score")  # fmt: skip
 
 
+@transaction.atomic
 def ratings_replay(*, parlor_id: int, ruleset_config_id: int, since: OrderKey | None = None) -> int:
     """Rate the pool's live games from ``since`` on (None: from its first); returns how
     many games were rated. Takes the parlor's statistics lock."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.utils import timezone
@@ -26,16 +27,18 @@ from players.statistics.exports import CONTENT_TYPES, file_name, standings_expor
 from players.statistics.selectors import DESK_SORT_FIELDS, DeskStandings, desk_standings
 
 TEMPLATE = "admin/players/standings.html"
+# Lines per page: a busy parlor has hundreds (the files hold them all).
+PAGE_SIZE = 50
 # The columns the page shows, in order: (ordering name, heading); None: not sortable.
 COLUMNS: tuple[tuple[str | None, Any], ...] = (
     ("player_name", _("player")),
     ("games", _("games")),
     (None, _("1st-2nd-3rd-4th")),
     ("average_placement", _("avg. place")),
-    ("top_rate", _("top")),
-    ("win_rate", _("win")),
-    ("deal_in_rate", _("deal-in")),
-    ("riichi_rate", _("riichi")),
+    ("top_rate", _("Top rate")),
+    ("win_rate", _("Win rate")),
+    ("deal_in_rate", _("Deal-in rate")),
+    ("riichi_rate", _("Riichi rate")),
     ("points", _("points")),
     ("net_money", _("net money")),
     ("rating", _("rating")),
@@ -124,6 +127,9 @@ def standings_page(request: HttpRequest, admin_context: dict[str, Any]) -> HttpR
             name = file_name(desk, file_format)
             response["Content-Disposition"] = f'attachment; filename="{name}"'
             return response
+    page = None
+    if desk is not None:
+        page = Paginator(desk.lines, PAGE_SIZE).get_page(request.GET.get("page"))
     return TemplateResponse(
         request,
         TEMPLATE,
@@ -132,16 +138,20 @@ def standings_page(request: HttpRequest, admin_context: dict[str, Any]) -> HttpR
             "title": _("Standings"),
             "form": form,
             "desk": desk,
+            "page": page,
+            "first_rank": page.start_index() if page else 1,
             "columns": _headings(form, desk),
-            "export_query": _query_with(form, export=None),
+            "export_query": _query_with(form, export=None, page=None),
+            "page_query": _query_with(form, export=None, page=None),
         },
     )
 
 
 def _query_with(form: StandingsQueryForm, **changes: Any) -> str:
-    query = {name: value for name, value in form.data.items() if name != "export"}
-    query.update({name: value for name, value in changes.items() if value is not None})
-    return urlencode(query)
+    """The page's query with ``changes`` (None: left out)."""
+    query = dict(form.data.items())
+    query.update(changes)
+    return urlencode({name: value for name, value in query.items() if value is not None})
 
 
 def _headings(form: StandingsQueryForm, desk: DeskStandings | None) -> list[dict[str, Any]]:
@@ -159,6 +169,6 @@ def _headings(form: StandingsQueryForm, desk: DeskStandings | None) -> list[dict
             # Names and places read best ascending first; counts, rates and ratings descending.
             first = name if name in ("player_name", "average_placement") else f"-{name}"
             target = (name if descending else f"-{name}") if entry["sorted"] else first
-            entry["url"] = "?" + _query_with(form, o=target)
+            entry["url"] = "?" + _query_with(form, o=target, page=None, export=None)
         headings.append(entry)
     return headings

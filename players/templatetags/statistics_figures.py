@@ -1,14 +1,15 @@
 """How a rate or a mean reads on a page: its value, its standard error, a small sample marked.
 
 ``{% rate figure %}`` prints a percentage with its standard error under it (``23.4%`` /
-``±4.1``); ``{% mean figure places=2 %}`` a mean the same way. A figure whose sample is
+``±4.1``); ``{% mean figure 2 %}`` a mean the same way, to that many places (halves up, as the
+money standings round the average placement). A figure whose sample is
 small (``players.statistics.figures.SMALL_SAMPLE``) carries a dagger and the class
 ``small-sample``; the title says the sample in words (hover, or a screen reader).
 """
 
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from django import template
 from django.utils.html import format_html
@@ -53,8 +54,16 @@ def mean(figure: Mean, places: int = 0) -> SafeString:
     step = Decimal(1).scaleb(-places)
     error = figure.standard_error
     return _figure(
-        f"{value.quantize(step):,}",
-        None if error is None else f"{error.quantize(step):,}",
+        f"{value.quantize(step, ROUND_HALF_UP):,}",
+        None if error is None else f"{error.quantize(step, ROUND_HALF_UP):,}",
         figure.sample,
         figure.small,
     )
+
+
+@register.filter
+def half_up(value: Decimal | None, places: int = 2) -> str:
+    """``value`` to ``places`` places, halves up (the pages' one rounding for display)."""
+    if value is None:
+        return DASH
+    return f"{value.quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP):,}"

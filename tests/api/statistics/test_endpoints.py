@@ -121,3 +121,21 @@ def test_the_endpoints_are_in_the_openapi_schema(api_as: RoleClients) -> None:
     for path in ("/api/me/statistics/", "/api/players/{player_pk}/statistics/",
                  "/api/statistics/standings/"):  # fmt: skip
         assert path in schema
+
+
+def test_the_standings_come_in_pages(world: StandingsWorld, api_as: RoleClients) -> None:
+    query = {"parlor": world.parlor.pk, "date_from": "2000-01-01", "date_to": "2100-12-31"}
+    client = api_as("staff")
+    whole = client.get("/api/statistics/standings/", query).json()
+    first = client.get("/api/statistics/standings/", {**query, "page_size": 3}).json()
+    third = client.get("/api/statistics/standings/", {**query, "page_size": 3, "page": 3}).json()
+    assert whole["count"] == first["count"] == 8 and len(whole["lines"]) == 8
+    assert [len(first["lines"]), len(third["lines"])] == [3, 2]
+    assert (
+        first["lines"]
+        + client.get("/api/statistics/standings/", {**query, "page_size": 3, "page": 2}).json()[
+            "lines"
+        ]
+        + third["lines"]
+        == whole["lines"]
+    )

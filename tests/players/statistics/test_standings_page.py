@@ -97,3 +97,20 @@ def test_the_exports_carry_the_lines_and_run_no_formula(world: StandingsWorld) -
 def test_the_admin_index_links_the_page(world: StandingsWorld) -> None:
     index = client_of(world, Role.STAFF).get("/admin/").content.decode()
     assert URL in index
+
+
+def test_long_standings_come_in_pages(
+    world: StandingsWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from players.statistics import standings_page
+
+    monkeypatch.setattr(standings_page, "PAGE_SIZE", 3)
+    client = client_of(world, Role.STAFF)
+    query = {"date_from": "2000-01-01", "date_to": "2100-12-31", "o": "player_name"}
+    first = client.get(URL, query)
+    assert [item.line.player_name for item in first.context["page"]] == [
+        item.line.player_name for item in first.context["desk"].lines[:3]
+    ]
+    last = client.get(URL, {**query, "page": 3})
+    assert len(last.context["page"]) == 2 and last.context["first_rank"] == 7
+    assert "page=2" in first.content.decode()
