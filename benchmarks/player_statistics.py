@@ -37,7 +37,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
-from datetime import date, datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -47,7 +47,11 @@ from jobs_data import DEFAULT_ADMIN_URL, fresh_database  # noqa: E402
 
 TARGET_MS = 200.0
 RATINGS_TARGET_S = 10.0
-YEAR_START = datetime(2025, 1, 1, 12, 0, tzinfo=ZoneInfo("Asia/Tokyo"))
+# The year before today, so that the pages' "this month" and "this year" hold games.
+YEAR_START = (datetime.now(ZoneInfo("Asia/Tokyo")) - timedelta(days=366)).replace(
+    hour=12, minute=0, second=0, microsecond=0
+)
+TODAY = datetime.now(ZoneInfo("Asia/Tokyo")).date()
 CONFIGS = (("East-South", {"length": "east_south"}), ("East only", {"length": "east"}))
 
 
@@ -133,9 +137,9 @@ def build(args: argparse.Namespace) -> None:
 def ratings(parlors: list[Any]) -> bool:
     from django.db import transaction
 
+    from players.statistics.history import ratings_replay
     from players.statistics.models import StatisticsOptions
     from players.statistics.rows import live_seat_games
-    from players.statistics.services import ratings_replay
 
     pools = [
         (parlor.pk, config_id)
@@ -191,8 +195,8 @@ def views(parlor: Any, runs: int) -> bool:
         .order_by("-n").first()
     )  # fmt: skip
     player = Player.objects.select_related("parlor").get(pk=busiest["player_id"])
-    year = Period(date(2025, 1, 1), date(2025, 12, 31))
-    month = Period(date(2025, 6, 1), date(2025, 6, 30))
+    year = Period(TODAY - timedelta(days=365), TODAY)
+    month = Period(TODAY.replace(day=1), TODAY)
     config = RulesetConfig.objects.filter(parlor=parlor).order_by("pk").first()
     print(f"views of {parlor.name} and its busiest player ({busiest['n']} games):", flush=True)
 
@@ -245,12 +249,12 @@ def views(parlor: Any, runs: int) -> bool:
         ("GET /me/statistics/?period=year", lambda: me.get("/me/statistics/?period=year")),
         ("GET /admin/players/standingspage/ (the year, with money)",
          lambda: desk.get("/admin/players/standingspage/", {"parlor": parlor.pk,
-                                                            "date_from": "2025-01-01",
-                                                            "date_to": "2025-12-31"})),
+                                                            "date_from": str(year.first),
+                                                            "date_to": str(year.last)})),
         ("GET the admin's standings as XLSX",
          lambda: desk.get("/admin/players/standingspage/", {"parlor": parlor.pk,
-                                                            "date_from": "2025-01-01",
-                                                            "date_to": "2025-12-31",
+                                                            "date_from": str(year.first),
+                                                            "date_to": str(year.last),
                                                             "export": "xlsx"})),
         ("GET /scoreboard/{token}/standings/ (all time)",
          lambda: Client().get(f"/scoreboard/{link.token}/standings/")),
@@ -261,8 +265,8 @@ def views(parlor: Any, runs: int) -> bool:
                               HTTP_AUTHORIZATION=f"Token {desk_token}")),
         ("GET /api/statistics/standings/ (the year)",
          lambda: Client().get("/api/statistics/standings/",
-                              {"parlor": parlor.pk, "date_from": "2025-01-01",
-                               "date_to": "2025-12-31"},
+                              {"parlor": parlor.pk, "date_from": str(year.first),
+                               "date_to": str(year.last)},
                               HTTP_AUTHORIZATION=f"Token {token}")),
     ]  # fmt: skip
     for label, action in pages:

@@ -2,10 +2,9 @@
 
 from players.statistics.models import (
     PlayerRating,
-    RatingEntry,
     SeatGame,
     StandingsPage,
     StatisticsOptions,
 )
 
-__all__ = ["PlayerRating", "RatingEntry", "SeatGame", "StandingsPage", "StatisticsOptions"]
+__all__ = ["PlayerRating", "SeatGame", "StandingsPage", "StatisticsOptions"]

@@ -18,7 +18,7 @@ RATE_HELP = (
 )
 
 
-class RateSerializer(serializers.Serializer[Rate]):
+class RateFigureSerializer(serializers.Serializer[Rate]):
     count = serializers.IntegerField()
     sample = serializers.IntegerField(help_text="Hands, games, wins or draws: the denominator.")
     value = serializers.DecimalField(max_digits=6, decimal_places=4, allow_null=True)
@@ -26,7 +26,7 @@ class RateSerializer(serializers.Serializer[Rate]):
     small = serializers.BooleanField(help_text="The sample is too small to mean much.")
 
 
-class MeanSerializer(serializers.Serializer[Mean]):
+class MeanFigureSerializer(serializers.Serializer[Mean]):
     sample = serializers.IntegerField()
     value = serializers.DecimalField(max_digits=14, decimal_places=4, allow_null=True)
     standard_error = serializers.DecimalField(max_digits=14, decimal_places=4, allow_null=True)
@@ -69,22 +69,22 @@ class TotalsSerializer(serializers.Serializer[Totals]):
         help_text="Null where no game paid chips.",
     )
     # Every figure of players.statistics.totals RATES and MEANS (a test keeps them equal).
-    top_rate = RateSerializer(help_text=RATE_HELP)
-    top_two_rate = RateSerializer(help_text=RATE_HELP)
-    last_avoidance_rate = RateSerializer(help_text=RATE_HELP)
-    bust_rate = RateSerializer(help_text=RATE_HELP)
-    win_rate = RateSerializer(help_text=RATE_HELP)
-    deal_in_rate = RateSerializer(help_text=RATE_HELP)
-    deal_in_riichi_rate = RateSerializer(help_text=RATE_HELP)
-    deal_in_open_rate = RateSerializer(help_text=RATE_HELP)
-    deal_in_closed_rate = RateSerializer(help_text=RATE_HELP)
-    riichi_rate = RateSerializer(help_text=RATE_HELP)
-    open_win_share = RateSerializer(help_text=RATE_HELP)
-    tsumo_share = RateSerializer(help_text=RATE_HELP)
-    tenpai_rate = RateSerializer(help_text=RATE_HELP)
-    average_placement = MeanSerializer()
-    average_points_won = MeanSerializer()
-    average_points_dealt_in = MeanSerializer()
+    top_rate = RateFigureSerializer(help_text=RATE_HELP)
+    top_two_rate = RateFigureSerializer(help_text=RATE_HELP)
+    last_avoidance_rate = RateFigureSerializer(help_text=RATE_HELP)
+    bust_rate = RateFigureSerializer(help_text=RATE_HELP)
+    win_rate = RateFigureSerializer(help_text=RATE_HELP)
+    deal_in_rate = RateFigureSerializer(help_text=RATE_HELP)
+    deal_in_riichi_rate = RateFigureSerializer(help_text=RATE_HELP)
+    deal_in_open_rate = RateFigureSerializer(help_text=RATE_HELP)
+    deal_in_closed_rate = RateFigureSerializer(help_text=RATE_HELP)
+    riichi_rate = RateFigureSerializer(help_text=RATE_HELP)
+    open_win_share = RateFigureSerializer(help_text=RATE_HELP)
+    tsumo_share = RateFigureSerializer(help_text=RATE_HELP)
+    tenpai_rate = RateFigureSerializer(help_text=RATE_HELP)
+    average_placement = MeanFigureSerializer()
+    average_points_won = MeanFigureSerializer()
+    average_points_dealt_in = MeanFigureSerializer()
 
 
 class TotalsWithDistributionsSerializer(TotalsSerializer):

@@ -3,13 +3,13 @@
 - ``SeatGame``: one seat of one live close, with what that game's live hands say about
   the seat (``counting.game_counts``) and how the game ended for it. Written when a
   session closes; the pages, the standings and the API sum these rows.
-- ``RatingEntry``: one player's rating after one rated game, in the game's pool (its
-  parlor and ruleset configuration); ``PlayerRating``: the latest one per player and
-  pool. Rated in the total order (close time, session id).
+- ``PlayerRating``: a player's rating in a pool (its parlor and ruleset configuration),
+  now and after each rated game (its ``history``). Rated in the total order (close time,
+  session id).
 - ``StatisticsOptions``: a parlor's choices (rating system, the scoreboard's standings).
 
-Rows of a close that a correction reversed stay until rebuilt but never count: the
-readers keep only those whose ``posting`` is live, by the ledger's one rule
+``SeatGame`` rows of a close that a correction reversed stay until rebuilt but never
+count: the readers keep only those whose ``posting`` is live, by the ledger's one rule
 (``ledger.selectors.settlements``). ``manage.py statistics_rebuild`` derives every
 row again from the hands and settlements.
 """
@@ -129,62 +129,9 @@ def _model_field(label: str) -> models.DecimalField[Any, Any]:
     )
 
 
-class RatingEntry(models.Model):
-    """One player's rating after one game of the pool (parlor, ruleset configuration)."""
-
-    parlor = models.ForeignKey(
-        Parlor, on_delete=models.CASCADE, related_name="+", db_index=False, verbose_name=_("parlor")
-    )
-    ruleset_config = models.ForeignKey(
-        RulesetConfig,
-        on_delete=models.CASCADE,
-        related_name="+",
-        db_index=False,
-        verbose_name=_("ruleset configuration"),
-    )
-    system = models.CharField(_("rating system"), max_length=20, choices=RatingSystemChoice.choices)
-    session = models.ForeignKey(
-        "ledger.Session", on_delete=models.CASCADE, related_name="+", verbose_name=_("session")
-    )
-    posting = models.ForeignKey(
-        "ledger.Posting", on_delete=models.CASCADE, related_name="+", verbose_name=_("posting")
-    )
-    closed_at = models.DateTimeField(_("closed at"))
-    player = models.ForeignKey(
-        Player, on_delete=models.CASCADE, related_name="+", db_index=False, verbose_name=_("player")
-    )
-    seat = models.PositiveSmallIntegerField(_("seat"))
-    # The player's games rated in the pool, this one included.
-    games = models.PositiveIntegerField(_("games rated"))
-    before = _rating_field("rating before")
-    value = _rating_field("rating")
-    mu = models.DecimalField(
-        _("mu"), null=True, blank=True, max_digits=9, decimal_places=MODEL_PLACES
-    )
-    sigma = models.DecimalField(
-        _("sigma"), null=True, blank=True, max_digits=9, decimal_places=MODEL_PLACES
-    )
-
-    class Meta:
-        verbose_name = _("rating entry")
-        verbose_name_plural = _("rating entries")
-        constraints = [
-            models.UniqueConstraint(fields=["posting", "seat"], name="rating_entry_unique"),
-        ]
-        indexes = [
-            models.Index(
-                fields=["parlor", "ruleset_config", "closed_at", "session"],
-                name="rating_entry_pool_order",
-            ),
-            models.Index(fields=["player", "closed_at"], name="rating_entry_player_closed"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.player_id} after session {self.session_id}: {self.value}"
-
-
 class PlayerRating(models.Model):
-    """A player's rating now in one pool: the last of their ``RatingEntry`` rows there."""
+    """A player's rating in one pool (parlor, ruleset configuration): now, and after each of
+    their rated games (``history``, ``players.statistics.history``)."""
 
     parlor = models.ForeignKey(
         Parlor, on_delete=models.CASCADE, related_name="+", db_index=False, verbose_name=_("parlor")
@@ -216,6 +163,9 @@ class PlayerRating(models.Model):
         db_index=False,
         verbose_name=_("last game's session"),
     )
+    # [session id, close time (ISO 8601), rating, games rated(, mu, sigma)] per rated game,
+    # in the pool's order; decimals as text, as computed.
+    history: models.JSONField[list[Any]] = models.JSONField(_("rating history"), default=list)
 
     class Meta:
         verbose_name = _("player rating")

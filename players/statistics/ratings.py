@@ -14,7 +14,8 @@ Two systems (docs/statistics.md, "Rating"):
   model's ordinal, ``mu - 3 x sigma``.
 
 Every value is a ``Decimal`` rounded half to even to ``PRECISION`` (two places) after
-each game, and the next game starts from the rounded values: replaying the same games
+each game (tenhou's R exactly, on whole hundredths: the change is a fraction of integers
+rounded once), and the next game starts from the rounded values: replaying the same games
 in the same order gives the same figures to the last digit, whether the ratings are
 carried on from stored rows or recomputed from the first game. OpenSkill's ``mu`` and
 ``sigma`` are kept to ``MODEL_PRECISION`` (four places).
@@ -24,15 +25,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import ROUND_HALF_EVEN, Context, Decimal
+from decimal import ROUND_HALF_EVEN, Decimal
 from enum import StrEnum
 from typing import Protocol
 
 PRECISION = Decimal("0.01")
 MODEL_PRECISION = Decimal("0.0001")
-# Enough digits that only the final rounding to PRECISION rounds anything that matters
-# (a three-player table's average divides by 3).
-_EXACT = Context(prec=40, rounding=ROUND_HALF_EVEN)
 
 
 class RatingSystemName(StrEnum):
@@ -76,45 +74,58 @@ def _round(value: Decimal, step: Decimal = PRECISION) -> Decimal:
 
 
 class TenhouR:
-    """tenhou.net's R (module docstring)."""
+    """tenhou.net's R (module docstring), in exact integer arithmetic on hundredths."""
 
     name = RatingSystemName.TENHOU
     START = Decimal(1500)
     BASES = {4: (30, 10, -10, -30), 3: (30, 0, -30)}
-    DIVISOR = Decimal(40)
+    DIVISOR = 40
     ADJUSTMENT_GAMES = 400
-    ADJUSTMENT_STEP = Decimal("0.002")
-    ADJUSTMENT_FLOOR = Decimal("0.2")
+    # The adjustment in thousandths: 1 - 0.002 x games, then 0.2.
+    ADJUSTMENT_STEP, ADJUSTMENT_FLOOR = 2, 200
 
     def start(self) -> PlayerRating:
         return PlayerRating(value=self.START, games=0)
 
     def adjustment(self, games: int) -> Decimal:
         """``1 - 0.002 x games`` below 400 games rated before this one, then 0.2."""
+        return Decimal(self._adjustment(games)) / 1000
+
+    def _adjustment(self, games: int) -> int:
         if games >= self.ADJUSTMENT_GAMES:
             return self.ADJUSTMENT_FLOOR
-        return 1 - self.ADJUSTMENT_STEP * games
-
-    def base(self, place: int, tied: int, seats: int) -> Decimal:
-        """The placement base, tied seats sharing their places' bases equally."""
-        bases = self.BASES[seats][place - 1 : place - 1 + tied]
-        return _EXACT.divide(Decimal(sum(bases)), Decimal(tied))
-
-    def change(self, *, own: PlayerRating, average: Decimal, base: Decimal) -> Decimal:
-        """One player's change, before rounding."""
-        correction = _EXACT.divide(average - own.value, self.DIVISOR)
-        return _EXACT.multiply(self.adjustment(own.games), base + correction)
+        return 1000 - self.ADJUSTMENT_STEP * games
 
     def rate(self, before: Sequence[PlayerRating], scores: Sequence[int]) -> list[PlayerRating]:
         seats = len(before)
         if seats not in self.BASES or len(scores) != seats:
             raise ValueError(f"tenhou's R rates games of 3 or 4 players, not {seats}")
-        average = _EXACT.divide(sum((r.value for r in before), Decimal(0)), Decimal(seats))
+        hundredths = [int(rating.value * 100) for rating in before]
+        total = sum(hundredths)
+        bases = self.BASES[seats]
         after = []
-        for own, (place, tied) in zip(before, shared_ranks(scores), strict=True):
-            change = self.change(own=own, average=average, base=self.base(place, tied, seats))
-            after.append(PlayerRating(value=_round(own.value + change), games=own.games + 1))
+        ranks = shared_ranks(scores)
+        for own, rating, (place, tied) in zip(hundredths, before, ranks, strict=True):
+            # change = a/1000 x (b/tied + (total/seats - own)/40) in points, x100 in hundredths:
+            # a x (4000 x b x seats + (total - seats x own) x tied) / (40000 x tied x seats).
+            shared = sum(bases[place - 1 : place - 1 + tied])
+            numerator = self._adjustment(rating.games) * (
+                4000 * shared * seats + (total - seats * own) * tied
+            )
+            change = _divide_half_even(numerator, 40000 * tied * seats)
+            after.append(
+                PlayerRating(value=Decimal(own + change).scaleb(-2), games=rating.games + 1)
+            )
         return after
+
+
+def _divide_half_even(numerator: int, denominator: int) -> int:
+    """``numerator / denominator`` rounded to the nearest integer, a half to the even one."""
+    quotient, remainder = divmod(numerator, denominator)
+    twice = 2 * remainder
+    if twice > denominator or (twice == denominator and quotient % 2):
+        quotient += 1
+    return quotient
 
 
 class OpenSkillPL:

@@ -1,6 +1,6 @@
 """The statistics' own reads of their rows: which count (live), and the pool's lock.
 
-A ``SeatGame`` or ``RatingEntry`` row counts while its close's settlement posting is
+A ``SeatGame`` row counts while its close's settlement posting is
 live, by the ledger's one rule (``ledger.selectors.settlements.LIVE``). Ratings of a
 parlor are written under one lock (``statistics_lock``), so that two closes or a close
 and a correction rate its pools one after the other.

@@ -1,9 +1,9 @@
 """The statistics' reads: one selector per view, over the rows the close writes.
 
 - ``player_statistics``: one player's numbers per ruleset configuration over a span of
-  business days, their games (the points graph) and their rating over time; three
-  queries whatever the number of games: the player's live ``SeatGame`` rows, their
-  ``RatingEntry`` rows, their current ``PlayerRating`` rows.
+  business days, their games (the points graph) and their rating over time; two
+  queries whatever the number of games: the player's live ``SeatGame`` rows of the
+  period, their ``PlayerRating`` rows (the rating now and its history).
 - ``statistics_standings``: a parlor's players per ruleset configuration, summed in the
   database (one grouped query over the parlor's live rows of the period) beside their
   current ratings (one query); no money.
@@ -30,9 +30,9 @@ from django.utils import timezone
 from ledger.business_days import business_day_bounds, business_day_of
 from ledger.selectors.standings import parlor_standings
 from parlor.models import Parlor, Player
+from players.statistics.history import entry_key, entry_rating
 from players.statistics.models import (
     PlayerRating,
-    RatingEntry,
     ScoreboardPeriod,
     SeatGame,
 )
@@ -123,14 +123,12 @@ def player_statistics(
     *, player: Player, period: Period = Period(), ruleset_config_id: int | None = None
 ) -> PlayerStatistics:
     """``player``'s numbers per ruleset configuration they played in the period (most games
-    first), with their games and ratings in order; three queries."""
+    first), with their games and ratings in order; two queries."""
     parlor = player.parlor
     rows = live_seat_games().filter(period.q(parlor), player=player)
-    entries = RatingEntry.objects.filter(period.q(parlor), player=player)
     current = PlayerRating.objects.filter(player=player)
     if ruleset_config_id is not None:
         rows = rows.filter(ruleset_config_id=ruleset_config_id)
-        entries = entries.filter(ruleset_config_id=ruleset_config_id)
         current = current.filter(ruleset_config_id=ruleset_config_id)
     # Each row read as values, its columns as attributes (``totals_of`` reads attributes).
     by_config: dict[int, list[Any]] = defaultdict(list)
@@ -139,17 +137,20 @@ def player_statistics(
         row = SimpleNamespace(**values)
         by_config[values["ruleset_config_id"]].append(row)
         names[values["ruleset_config_id"]] = values["ruleset_config__name"]
+    since, until = period.bounds(parlor)
     ratings: dict[int, list[RatingPoint]] = defaultdict(list)
-    for config_id, session_id, closed_at, value, games in entries.order_by(
-        "closed_at", "session_id"
-    ).values_list("ruleset_config_id", "session_id", "closed_at", "value", "games"):
-        ratings[config_id].append(RatingPoint(session_id, closed_at, value, games))
-    now = {
-        config_id: CurrentRating(system, value, games)
-        for config_id, system, value, games in current.values_list(
-            "ruleset_config_id", "system", "value", "games"
-        )
-    }
+    now: dict[int, CurrentRating] = {}
+    for config_id, system, value, games, history in current.values_list(
+        "ruleset_config_id", "system", "value", "games", "history"
+    ):
+        now[config_id] = CurrentRating(system, value, games)
+        for entry in history:
+            closed_at, session_id = entry_key(entry)
+            if (since is None or closed_at >= since) and (until is None or closed_at < until):
+                rated = entry_rating(entry)
+                ratings[config_id].append(
+                    RatingPoint(session_id, closed_at, rated.value, rated.games)
+                )
     configs = [
         ConfigStatistics(
             ruleset_config_id=config_id,

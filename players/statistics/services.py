@@ -4,13 +4,10 @@
   hands (``counting``) and its settlement.
 - ``close_derive`` (a close, ``ledger.events.session_closed``): the close's rows, and its
   players rated on from their current ratings when the game comes after each of their
-  rated games (the usual case: five queries in all, the hands already in hand);
-  otherwise the pool replayed from the game on.
-- ``ratings_replay``: a pool's ratings (parlor, ruleset configuration) from a point of
-  its total order on: the entries from there are deleted and the live games from there
-  rated again, each player starting from their last entry before it. A correction that
-  reopens a close replays from the game it undid (``close_reversal_derive``), so every
-  later game is rated as if it had never been.
+  rated games (the usual case: four queries in all, the hands already in hand);
+  otherwise the pool replayed from the game on (``players.statistics.history``).
+- ``close_reversal_derive``: a correction reopened a close: its pool is replayed from
+  the game it undid, so every later game is rated as if it had never been.
 - ``statistics_options_save``: the manager's choices; a new rating system replays.
 - ``statistics_rebuild``: every row of some parlors derived again from the books
   (``manage.py statistics_rebuild``).
@@ -31,8 +28,6 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import F, Q, Window
-from django.db.models.functions import RowNumber
 
 from ledger.engine_results import HandOutcome
 from ledger.games import ruleset_game_rules
@@ -46,20 +41,9 @@ from players.statistics.counting import (
     busted_seats,
     game_counts,
 )
-from players.statistics.models import (
-    PlayerRating,
-    RatingEntry,
-    SeatGame,
-    StatisticsOptions,
-)
-from players.statistics.ratings import PlayerRating as Rated
-from players.statistics.ratings import rating_system
-from players.statistics.rows import (
-    OrderKey,
-    from_key,
-    live_seat_games,
-    statistics_lock,
-)
+from players.statistics.history import rating_carry_on, ratings_replay
+from players.statistics.models import PlayerRating, SeatGame, StatisticsOptions
+from players.statistics.rows import live_seat_games, statistics_lock
 
 logger = logging.getLogger(__name__)
 BATCH = 2000
@@ -125,103 +109,6 @@ def _facts(rows: Iterable[tuple[dict[str, object], dict[str, object]]]) -> list[
     return [HandFacts(payload, HandOutcome.from_json(result)) for payload, result in rows]
 
 
-@dataclass(frozen=True, slots=True)
-class _Seat:
-    """One seat of a game to rate, as the replay reads it."""
-
-    parlor_id: int
-    ruleset_config_id: int
-    posting_id: int
-    session_id: int
-    closed_at: datetime
-    player_id: int
-    seat: int
-    final_score: int
-
-
-SEAT_COLUMNS = ("parlor_id", "ruleset_config_id", "posting_id", "session_id", "closed_at",
-                "player_id", "seat", "final_score")  # fmt: skip
-
-
-@transaction.atomic
-def ratings_replay(*, parlor_id: int, ruleset_config_id: int, since: OrderKey | None = None) -> int:
-    """Rate the pool's live games from ``since`` on (None: from its first); returns how
-    many games were rated. Takes the parlor's statistics lock."""
-    options = statistics_lock(parlor_id=parlor_id)
-    system = rating_system(options.rating_system)
-    pool = Q(parlor_id=parlor_id, ruleset_config_id=ruleset_config_id)
-    later = from_key(since)
-    undone = set(
-        RatingEntry.objects.filter(pool & later).values_list("player_id", flat=True).distinct()
-    )
-    RatingEntry.objects.filter(pool & later).delete()
-    seats = [
-        _Seat(*row)
-        for row in live_seat_games()
-        .filter(pool & later)
-        .order_by("closed_at", "session_id", "seat")
-        .values_list(*SEAT_COLUMNS)
-        .iterator(chunk_size=BATCH)
-    ]
-    affected = undone | {seat.player_id for seat in seats}
-    states = _states_before(pool, affected) if since is not None else {}
-    entries: list[RatingEntry] = []
-    games = 0
-    for game in _games(seats):
-        games += 1
-        before = [_rated(states.get(seat.player_id)) or system.start() for seat in game]
-        after = system.rate(before, [seat.final_score for seat in game])
-        for seat, was, now in zip(game, before, after, strict=True):
-            states[seat.player_id] = _current(system.name, seat, now)
-            entries.append(_entry(system.name, seat, was, now))
-    RatingEntry.objects.bulk_create(entries, batch_size=BATCH * 5)
-    kept = [states[player_id] for player_id in affected if player_id in states]
-    gone = [player_id for player_id in affected if player_id not in states]
-    if gone:
-        PlayerRating.objects.filter(
-            ruleset_config_id=ruleset_config_id, player_id__in=gone
-        ).delete()
-    _current_upsert(kept)
-    return games
-
-
-def _games(seats: list[_Seat]) -> Iterable[list[_Seat]]:
-    game: list[_Seat] = []
-    for seat in seats:
-        if game and game[0].posting_id != seat.posting_id:
-            yield game
-            game = []
-        game.append(seat)
-    if game:
-        yield game
-
-
-def _states_before(pool: Q, players: set[int]) -> dict[int, PlayerRating]:
-    """Each of ``players``' last remaining entry in the pool (all are before the replay), as
-    the current rating it leaves."""
-    if not players:
-        return {}
-    latest = (
-        RatingEntry.objects.filter(pool, player_id__in=players)
-        .annotate(
-            rank=Window(
-                RowNumber(),
-                partition_by=F("player_id"),
-                order_by=[F("closed_at").desc(), F("session_id").desc()],
-            )
-        )
-        .filter(rank=1)
-    )
-    return {
-        entry.player_id: _current(
-            entry.system,
-            entry,
-            Rated(value=entry.value, games=entry.games, mu=entry.mu, sigma=entry.sigma),
-        )
-        for entry in latest
-    }
-
-
 def close_derive(
     *,
     session: Session,
@@ -234,16 +121,14 @@ def close_derive(
         return
     options = statistics_lock(parlor_id=session.parlor_id)
     players = [row.player_id for row in settlements]
-    current = {
-        rating.player_id: rating
-        for rating in PlayerRating.objects.filter(
+    current = list(
+        PlayerRating.objects.filter(
             ruleset_config_id=session.ruleset_config_id, player_id__in=players
         )
-    }
+    )
     try:
         facts = [HandFacts(payload, outcome) for payload, outcome in hands]
         rows = seat_games_for(session=session, settlements=settlements, hands=facts)
-        carried = _carried_on(options.rating_system, rows, current)
     except Exception:
         logger.exception(
             "statistics of session %s not derived; manage.py statistics_rebuild derives them",
@@ -251,93 +136,12 @@ def close_derive(
         )
         return
     SeatGame.objects.bulk_create(rows)
-    if carried is None:
+    if not rating_carry_on(system_name=options.rating_system, rows=rows, current=current):
         ratings_replay(
             parlor_id=session.parlor_id,
             ruleset_config_id=session.ruleset_config_id,
             since=(rows[0].closed_at, session.pk),
         )
-        return
-    entries, now = carried
-    RatingEntry.objects.bulk_create(entries)
-    _current_upsert(now)
-
-
-def _carried_on(
-    system_name: str, rows: Sequence[SeatGame], current: Mapping[int, PlayerRating]
-) -> tuple[list[RatingEntry], list[PlayerRating]] | None:
-    """The game's entries and its players' new current ratings, carried on from ``current``;
-    None when the game must be replayed into the pool instead (a player has a later rated
-    game, or was rated by another system)."""
-    first = rows[0]
-    key = (first.closed_at, first.session_id)
-    for rating in current.values():
-        if rating.system != system_name or (rating.last_closed_at, rating.last_session_id) >= key:
-            return None
-    system = rating_system(system_name)
-    before = [_rated(current.get(row.player_id)) or system.start() for row in rows]
-    after = system.rate(before, [row.final_score for row in rows])
-    entries = [
-        _entry(system.name, row, was, rated)
-        for row, was, rated in zip(rows, before, after, strict=True)
-    ]
-    now = [_current(system.name, row, rated) for row, rated in zip(rows, after, strict=True)]
-    return entries, now
-
-
-def _rated(rating: PlayerRating | None) -> Rated | None:
-    if rating is None:
-        return None
-    return Rated(value=rating.value, games=rating.games, mu=rating.mu, sigma=rating.sigma)
-
-
-def _entry(system: str, row: Any, was: Rated, now: Rated) -> RatingEntry:
-    """``row``: a ``SeatGame``, a ``_Seat`` or a ``RatingEntry`` (the seat of a game)."""
-    return RatingEntry(
-        parlor_id=row.parlor_id,
-        ruleset_config_id=row.ruleset_config_id,
-        system=system,
-        session_id=row.session_id,
-        posting_id=row.posting_id,
-        closed_at=row.closed_at,
-        player_id=row.player_id,
-        seat=row.seat,
-        games=now.games,
-        before=was.value,
-        value=now.value,
-        mu=now.mu,
-        sigma=now.sigma,
-    )
-
-
-def _current(system: str, row: Any, rated: Rated) -> PlayerRating:
-    return PlayerRating(
-        parlor_id=row.parlor_id,
-        ruleset_config_id=row.ruleset_config_id,
-        system=system,
-        player_id=row.player_id,
-        games=rated.games,
-        value=rated.value,
-        mu=rated.mu,
-        sigma=rated.sigma,
-        last_closed_at=row.closed_at,
-        last_session_id=row.session_id,
-    )
-
-
-CURRENT_FIELDS = ["parlor", "system", "games", "value", "mu", "sigma", "last_closed_at",
-                  "last_session"]  # fmt: skip
-
-
-def _current_upsert(ratings: Sequence[PlayerRating]) -> None:
-    """Each player's current rating in the pool written over the one it had (one statement)."""
-    PlayerRating.objects.bulk_create(
-        ratings,
-        batch_size=BATCH,
-        update_conflicts=True,
-        unique_fields=["player", "ruleset_config"],
-        update_fields=CURRENT_FIELDS,
-    )
 
 
 def close_reversal_derive(*, session: Session, posting_created_at: datetime) -> None:
@@ -397,7 +201,6 @@ def statistics_rebuild(*, parlor_ids: Sequence[int]) -> RebuildReport:
             written, pools = _seat_games_rebuild(parlor_id)
             closes += written[0]
             seat_games += written[1]
-            RatingEntry.objects.filter(parlor_id=parlor_id).delete()
             PlayerRating.objects.filter(parlor_id=parlor_id).delete()
             for config_id in sorted(pools):
                 rated += ratings_replay(parlor_id=parlor_id, ruleset_config_id=config_id)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
-from api.statistics.serializers import MeanSerializer, RateSerializer, TotalsSerializer
+from api.statistics.serializers import MeanFigureSerializer, RateFigureSerializer, TotalsSerializer
 from players.statistics.selectors import Period, player_statistics, statistics_standings
 from players.statistics.totals import MEANS, RATES
 from tests.ledger.api.support import RoleClients, token_client
@@ -112,8 +112,8 @@ def test_bad_queries_are_400_naming_the_field(
 
 def test_every_figure_is_in_the_schema() -> None:
     declared = TotalsSerializer().fields
-    assert all(isinstance(declared[name], RateSerializer) for name in RATES)
-    assert all(isinstance(declared[name], MeanSerializer) for name in MEANS)
+    assert all(isinstance(declared[name], RateFigureSerializer) for name in RATES)
+    assert all(isinstance(declared[name], MeanFigureSerializer) for name in MEANS)
 
 
 def test_the_endpoints_are_in_the_openapi_schema(api_as: RoleClients) -> None:

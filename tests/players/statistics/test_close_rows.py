@@ -12,7 +12,8 @@ from ledger.models import HandResult, Standing
 from ledger.selectors.settlements import live_settlements, live_standings
 from ledger.services.corrections import hand_amend, hand_void
 from ledger.services.settlements import session_close
-from players.statistics.models import PlayerRating, RatingEntry, SeatGame
+from players.statistics.history import entry_key, entry_rating
+from players.statistics.models import PlayerRating, SeatGame
 from players.statistics.rows import live_seat_games
 from players.statistics.services import statistics_rebuild
 from tests.ledger.factories import draw, ron
@@ -32,8 +33,24 @@ def ratings_now(world: StandingsWorld) -> dict[tuple[int, int], tuple[Decimal, i
 
 
 def entries(world: StandingsWorld) -> list[tuple[object, ...]]:
-    rows = RatingEntry.objects.filter(parlor=world.parlor).order_by("closed_at", "session", "seat")
-    return [(r.session_id, r.player_id, r.games, r.before, r.value) for r in rows]
+    """Every history entry of the parlor: (session, player, games, rating), in order."""
+    found = []
+    for rating in PlayerRating.objects.filter(parlor=world.parlor):
+        for entry in rating.history:
+            rated = entry_rating(entry)
+            found.append((entry_key(entry), rating.player_id, rated.games, rated.value))
+    return sorted(found)
+
+
+def sessions_rated(session_id: int) -> list[tuple[int, int, Decimal]]:
+    """(player, games, rating) of each player rated after ``session_id``'s game."""
+    found = []
+    for rating in PlayerRating.objects.all():
+        for entry in rating.history:
+            if entry[0] == session_id:
+                rated = entry_rating(entry)
+                found.append((rating.player_id, rated.games, rated.value))
+    return found
 
 
 def test_every_live_close_has_a_row_per_seat_counted_from_its_hands(
@@ -78,7 +95,7 @@ def test_each_seat_of_each_live_game_is_rated_and_the_rebuild_agrees(
     world: StandingsWorld,
 ) -> None:
     # Three live games in two pools: east (first, third) and other (second).
-    assert RatingEntry.objects.filter(parlor=world.parlor).count() == 12
+    assert len(entries(world)) == 12
     before_rebuild = (ratings_now(world), entries(world))
     players = world.players
     # Player 0 sat in the first (1st place, the dealer's daisangen) and the third.
@@ -95,13 +112,20 @@ def test_a_correction_replays_the_pool_without_the_game_it_reopened(
     # The first game reopened: its ratings go, the third game is rated as if it never was.
     hand = HandResult.objects.get(session=first, ordinal=1)
     hand_void(hand=hand, reason="entered twice", by=manager)
-    assert not RatingEntry.objects.filter(session=first).exists()
-    third_entries = RatingEntry.objects.filter(session=third)
-    assert {entry.games for entry in third_entries} == {1}
-    assert {entry.before for entry in third_entries} == {Decimal(1500)}
+    assert sessions_rated(first.pk) == []
+    third_rated = sessions_rated(third.pk)
+    assert {games for _, games, _ in third_rated} == {1}
+    # Rated from the start: the winner +30, the discarder -30, the two tied for second
+    # share +10 and -10: 0 each.
+    assert sorted(value for _, _, value in third_rated) == [
+        Decimal(1470),
+        Decimal(1500),
+        Decimal(1500),
+        Decimal(1530),
+    ]
     # Closed again, it comes last in the order; the answer equals a rebuild's.
     session_close(session=first, by=manager)
-    assert RatingEntry.objects.filter(session=first).count() == 4
+    assert len(sessions_rated(first.pk)) == 4
     replayed = (ratings_now(world), entries(world))
     statistics_rebuild(parlor_ids=[world.parlor.pk])
     assert (ratings_now(world), entries(world)) == replayed

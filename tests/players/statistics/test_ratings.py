@@ -4,8 +4,11 @@ option, and the same answer every time (players.statistics.ratings; docs/statist
 from __future__ import annotations
 
 from decimal import Decimal
+from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from players.statistics.ratings import (
     OpenSkillPL,
@@ -119,3 +122,27 @@ def test_the_same_games_give_the_same_figures_every_time(name: str) -> None:
 def test_an_unknown_system_is_refused_by_name() -> None:
     with pytest.raises(ValueError, match="no rating system 'elo'"):
         rating_system("elo")
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    values=st.lists(st.integers(100_000, 300_000), min_size=4, max_size=4),
+    games=st.lists(st.integers(0, 900), min_size=4, max_size=4),
+    scores=st.lists(st.integers(-20, 80).map(lambda n: n * 1000), min_size=4, max_size=4),
+)
+def test_the_integer_arithmetic_is_the_formula_in_exact_fractions(
+    values: list[int], games: list[int], scores: list[int]
+) -> None:
+    """R's change as the issue writes it, in exact fractions, rounded half to even once."""
+    before = [PlayerRating(Decimal(v).scaleb(-2), g) for v, g in zip(values, games, strict=True)]
+    average = Fraction(sum(values), 100 * 4)
+    bases = (30, 10, -10, -30)
+    expected = []
+    for value, played, (place, tied) in zip(values, games, shared_ranks(scores), strict=True):
+        own = Fraction(value, 100)
+        adjustment = Fraction(1) - Fraction(2, 1000) * played if played < 400 else Fraction(1, 5)
+        base = Fraction(sum(bases[place - 1 : place - 1 + tied]), tied)
+        change = adjustment * (base + (average - own) / 40)
+        rounded = round(own + change, 2)  # Fraction's round: halves to even
+        expected.append(Decimal(rounded.numerator) / Decimal(rounded.denominator))
+    assert [r.value for r in R.rate(before, scores)] == expected
