@@ -119,7 +119,7 @@ def test_an_unknown_column_is_refused() -> None:
 def test_each_view_reads_in_a_fixed_number_of_queries(world: StandingsWorld) -> None:
     with CaptureQueriesContext(connection) as queries:
         player_statistics(player=world.players[0])
-    assert len(queries) == 3
+    assert len(queries) == 2
     with CaptureQueriesContext(connection) as queries:
         statistics_standings(parlor=world.parlor, period=Period())
     assert len(queries) == 2
