@@ -55,6 +55,13 @@ CHANGES: dict[str, tuple[str, ...]] = {
     "ledger.ScoreboardLink": (UPDATE, DELETE),
     # Stored answers past their 30 days (the table refuses to delete a younger one).
     "ledger_api.IdempotencyRecord": (DELETE,),
+    # The players' statistics, derived from the books and never money (docs/statistics.md):
+    # a rebuild deletes and writes the seats' rows again; each close rewrites its players'
+    # ratings (an upsert), a correction or a new rating system replays them; the manager
+    # keeps the parlor's statistics options.
+    "players.SeatGame": (DELETE,),
+    "players.PlayerRating": (UPDATE, DELETE),
+    "players.StatisticsOptions": (UPDATE, DELETE),
 }
 
 # Tables that are not models: the migrations' record is read, never written, by the service.
