@@ -112,10 +112,10 @@ class TenhouR:
             numerator = self._adjustment(rating.games) * (
                 4000 * shared * seats + (total - seats * own) * tied
             )
-            change = _divide_half_even(numerator, 40000 * tied * seats)
-            after.append(
-                PlayerRating(value=Decimal(own + change).scaleb(-2), games=rating.games + 1)
-            )
+            denominator = 40000 * tied * seats
+            # The new rating is what is rounded (half to even), not the change alone.
+            rounded = _divide_half_even(own * denominator + numerator, denominator)
+            after.append(PlayerRating(value=Decimal(rounded).scaleb(-2), games=rating.games + 1))
         return after
 
 

@@ -48,11 +48,11 @@ def test_the_page_shows_the_players_figures_graphs_and_rating(world: StandingsWo
     assert "Win rate" in page and "Deal-in rate" in page and "± is the standard error" in page
 
 
-def test_a_period_without_games_says_so(world: StandingsWorld) -> None:
-    from players.statistics.models import SeatGame
+def test_a_player_without_games_is_told_so(world: StandingsWorld) -> None:
+    from tests.parlor.factories import PlayerFactory
 
-    SeatGame.objects.filter(player=world.players[0]).update(closed_at="2001-01-01T12:00:00Z")
-    response = signed_in(world, 0).get(URL, {"period": "month"})
+    world.players.append(PlayerFactory(parlor=world.parlor))
+    response = signed_in(world, len(world.players) - 1).get(URL, {"period": "month"})
     assert response.context["blocks"] == []
     assert 'id="no-games"' in response.content.decode()
 
