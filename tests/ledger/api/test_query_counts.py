@@ -210,7 +210,7 @@ def test_closing_reads_the_session_once_before_the_service(
     session = SessionFactory()
     hand_record(session=session, hand=dealer_busts_seat_1(), entered_by=_user())
 
-    with django_assert_num_queries(20):
+    with django_assert_num_queries(21):
         response = post(manager, f"/api/sessions/{session.pk}/close/", **{"Idempotency-Key": "c"})
 
     assert response.status_code == 200, response.content
