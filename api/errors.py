@@ -36,6 +36,10 @@ ErrorCode = LedgerErrorCode | RequestErrorCode
 _CONFLICTS = frozenset(
     {
         LedgerErrorCode.TABLE_BUSY,
+        LedgerErrorCode.VISIT_ALREADY_OPEN,
+        LedgerErrorCode.VISIT_NOT_OPEN,
+        LedgerErrorCode.CREDIT_LIMIT_EXCEEDED,
+        LedgerErrorCode.NOT_CHECKED_IN,
         LedgerErrorCode.SESSION_NOT_OPEN,
         LedgerErrorCode.WRONG_HAND_NUMBER,
         LedgerErrorCode.HAND_NOT_LIVE,

@@ -6,6 +6,7 @@ Endpoints, roles and error shapes are listed in docs/api.md.
 from django.urls import path, re_path
 from rest_framework.routers import DefaultRouter
 
+from api.counter.visits import CreditLimitViewSet, VisitViewSet
 from api.players.views import MyDaysView, MySessionsView, MySessionView
 from api.scoreboard.views import ScoreboardView
 from api.statistics.views import MyStatisticsView, PlayerStatisticsView, StatisticsStandingsView
@@ -35,6 +36,8 @@ router.register("balances", BalanceViewSet, basename="balance")
 router.register("statements", StatementViewSet, basename="statement")
 router.register("settlements", SettlementViewSet, basename="settlement")
 router.register("exports", ExportJobViewSet, basename="export")
+router.register("counter/visits", VisitViewSet, basename="visit")
+router.register("counter/credit-limits", CreditLimitViewSet, basename="credit-limit")
 
 urlpatterns = [
     path("auth/token/", token_login, name="api-token"),

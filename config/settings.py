@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "console",
     "scoreboard",
     "players",
+    "desk",
     "api",
     "axes",
     # No models: the ORM bypasses' system checks (orm_bypass/checks.py).

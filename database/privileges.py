@@ -53,6 +53,9 @@ CHANGES: dict[str, tuple[str, ...]] = {
     "ledger.Session": (UPDATE,),
     "reports.ExportJob": (UPDATE,),
     "ledger.ScoreboardLink": (UPDATE, DELETE),
+    # A visit's check-out (who and when); a player's credit limit, set or removed by a manager.
+    "ledger.Visit": (UPDATE,),
+    "ledger.CreditLimit": (UPDATE, DELETE),
     # Stored answers past their 30 days (the table refuses to delete a younger one).
     "ledger_api.IdempotencyRecord": (DELETE,),
     # The players' statistics, derived from the books and never money (docs/statistics.md):

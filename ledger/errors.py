@@ -27,6 +27,13 @@ class LedgerErrorCode(StrEnum):
     BAD_RULESET_CONFIG = "bad_ruleset_config"
     # The rate prices another point scale than the ruleset scores in (Rate.point_unit).
     RATE_SCALE_MISMATCH = "rate_scale_mismatch"
+    # Visits (ledger.counter.visits) and the floor (ledger.floor): a player checked in
+    # already, a visit checked out already, a check-in above the player's credit limit
+    # without a manager's override, a player without an open visit put on the floor.
+    VISIT_ALREADY_OPEN = "visit_already_open"
+    VISIT_NOT_OPEN = "visit_not_open"
+    CREDIT_LIMIT_EXCEEDED = "credit_limit_exceeded"
+    NOT_CHECKED_IN = "not_checked_in"
     # Hands.
     SESSION_NOT_OPEN = "session_not_open"
     BAD_HAND = "bad_hand"

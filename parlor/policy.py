@@ -54,6 +54,9 @@ class Action(StrEnum):
     EDIT_RULESETS = "edit_rulesets"
     EDIT_RATES = "edit_rates"
     OPEN_SESSION = "open_session"
+    CHECK_IN = "check_in"
+    OVERRIDE_CREDIT_LIMIT = "override_credit_limit"
+    SET_CREDIT_LIMIT = "set_credit_limit"
     RECORD_HAND = "record_hand"
     RECORD_PENALTY = "record_penalty"
     HAND_OPTIONS = "hand_options"
@@ -102,6 +105,13 @@ TABLE: dict[Action, Rule] = {
     Action.EDIT_RULESETS: Rule(_MANAGERS, None, _("add and change ruleset configurations")),
     Action.EDIT_RATES: Rule(_MANAGERS, None, _("add and change rates")),
     Action.OPEN_SESSION: Rule(_DESK, None, _("open a session at a table")),
+    # A player's visit (issue 34): the desk checks them in and out; the credit they may run
+    # up is the managers' to set and to overrule.
+    Action.CHECK_IN: Rule(_DESK, None, _("check players in and out of their visit")),
+    Action.OVERRIDE_CREDIT_LIMIT: Rule(
+        _MANAGERS, None, _("check in a player who owes more than their credit limit (with why)")
+    ),
+    Action.SET_CREDIT_LIMIT: Rule(_MANAGERS, None, _("set a player's credit limit")),
     Action.RECORD_HAND: Rule(_DESK, frozenset({OPEN}), _("record a hand (win, draw, abort)")),
     Action.RECORD_PENALTY: Rule(
         _DESK, frozenset({OPEN}), _("record a chonbo or a dead-hand penalty")

@@ -12,6 +12,7 @@ accounts). Corrections, penalties and settlements are append-only records
 linked to the hands and postings they explain.
 """
 
+from ledger.counter.visits import CreditLimit, Visit
 from ledger.models.accounts import Account, AccountKind
 from ledger.models.closing import SessionClose, SessionClosing
 from ledger.models.corrections import Correction, CorrectionKind
@@ -30,6 +31,7 @@ __all__ = [
     "CloseJobState",
     "Correction",
     "CorrectionKind",
+    "CreditLimit",
     "HandKind",
     "HandResult",
     "live_hand_q",
@@ -48,5 +50,6 @@ __all__ = [
     "SessionState",
     "Settlement",
     "Standing",
+    "Visit",
     "job_error",
 ]

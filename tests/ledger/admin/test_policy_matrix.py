@@ -27,8 +27,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
 
-from ledger.models import Correction, ScoreboardLink, Session
+from ledger.models import Correction, CreditLimit, ScoreboardLink, Session, Visit
 from ledger.selectors import session_live_hands
+from ledger.selectors.balances import player_balance
 from parlor import policy
 from parlor.models import Membership, Parlor, Player, Role
 from parlor.policy import Action
@@ -269,6 +270,29 @@ def manage_statistics(world: World, client: Client, parlor: Parlor, state: str |
     return judged(response, chosen.exists(), "parlor")
 
 
+def check_in(world: World, client: Client, parlor: Parlor, state: str | None) -> str:
+    player = PlayerFactory(parlor=parlor)
+    response = client.post("/admin/ledger/visit/add/", {"player": player.pk})
+    return judged(response, Visit.objects.filter(player=player).exists(), "player")
+
+
+def override_credit_limit(world: World, client: Client, parlor: Parlor, state: str | None) -> str:
+    session = world.session(parlor, "closed", over=True)
+    seated = [seat.player for seat in session.seats.all()]
+    player = min(seated, key=lambda p: player_balance(player=p).money)
+    CreditLimit.objects.create(player=player, amount=0, set_by=world.desk[parlor.pk][0])
+    form = {"player": player.pk, "override_reason": "pays on Friday"}
+    response = client.post("/admin/ledger/visit/add/", form)
+    return judged(response, Visit.objects.filter(player=player).exists(), "player")
+
+
+def set_credit_limit(world: World, client: Client, parlor: Parlor, state: str | None) -> str:
+    player = PlayerFactory(parlor=parlor)
+    form = {"player": player.pk, "amount": "5000"}
+    response = client.post("/admin/ledger/creditlimit/add/", form)
+    return judged(response, CreditLimit.objects.filter(player=player).exists(), "player")
+
+
 PROBES: dict[Action, Probe] = {
     Action.VIEW_BOOKS: view_books,
     Action.VIEW_RULES: view_rules,
@@ -279,6 +303,9 @@ PROBES: dict[Action, Probe] = {
     Action.EDIT_RULESETS: _edit("parlor/rulesetconfig", lambda p: RulesetConfigFactory(parlor=p)),
     Action.EDIT_RATES: _edit("parlor/rate", lambda p: RateFactory(parlor=p)),
     Action.OPEN_SESSION: open_session,
+    Action.CHECK_IN: check_in,
+    Action.OVERRIDE_CREDIT_LIMIT: override_credit_limit,
+    Action.SET_CREDIT_LIMIT: set_credit_limit,
     Action.RECORD_HAND: _record(HAND_POST),
     Action.RECORD_PENALTY: _record(CHONBO_POST),
     Action.VOID_HAND: _correct(amend=False),
@@ -296,6 +323,9 @@ PROBES: dict[Action, Probe] = {
 # not do it anywhere.
 CREATES = {
     Action.OPEN_SESSION,
+    Action.CHECK_IN,
+    Action.OVERRIDE_CREDIT_LIMIT,
+    Action.SET_CREDIT_LIMIT,
     Action.EXPORT_BOOKS,
     Action.MANAGE_SCOREBOARD,
     Action.MANAGE_MEMBERS,

@@ -13,7 +13,11 @@ pytestmark = pytest.mark.django_db
 
 METHODS = ("get", "post", "put", "patch", "delete")
 # Actions whose request has no body by design.
-NO_BODY = {("post", "/api/sessions/{id}/close/"), ("post", "/api/sessions/{id}/mark-settled/")}
+NO_BODY = {
+    ("post", "/api/sessions/{id}/close/"),
+    ("post", "/api/sessions/{id}/mark-settled/"),
+    ("post", "/api/counter/visits/{id}/check-out/"),
+}
 
 
 @pytest.fixture(scope="module")

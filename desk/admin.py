@@ -1,0 +1,5 @@
+"""The desk's admin pages: each room registers its own (desk/counter, desk/floor)."""
+
+from desk.counter import admin as counter_admin
+
+__all__ = ["counter_admin"]

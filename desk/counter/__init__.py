@@ -1,0 +1,1 @@
+"""The counter's screens: visits (check-in, check-out) and credit limits."""

@@ -1,0 +1,40 @@
+"""The ledger's refusals at the desk, in the user's language and words (never a code)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from ledger.errors import LedgerError, LedgerErrorCode
+from parlor.models import Parlor
+from parlor.money import money_text
+
+
+def _money(parlor: Parlor | None, amount: Any) -> str:
+    return money_text(int(amount), parlor) if parlor is not None else f"{int(amount):,}"
+
+
+def refusal_text(error: LedgerError, *, parlor: Parlor | None = None) -> str:
+    """``error`` as a sentence for the desk: the service's English only for a code without one."""
+    words: dict[LedgerErrorCode, Callable[[Mapping[str, Any]], str]] = {
+        LedgerErrorCode.VISIT_ALREADY_OPEN: lambda p: _("%(player)s is checked in already.") % p,
+        LedgerErrorCode.VISIT_NOT_OPEN: lambda p: _("%(player)s was checked out already.") % p,
+        LedgerErrorCode.CREDIT_LIMIT_EXCEEDED: lambda p: (
+            _(
+                "%(player)s owes %(owed)s, more than their credit limit of %(limit)s. A manager"
+                " may check them in all the same, giving the reason."
+            )
+            % {**p, "owed": _money(parlor, p["owed"]), "limit": _money(parlor, p["limit"])}
+        ),
+        LedgerErrorCode.INACTIVE: lambda p: _("“%(name)s” is no longer in use.") % p,
+        LedgerErrorCode.NOT_CHECKED_IN: lambda p: (
+            _("%(player)s is not checked in: check them in at the counter first.") % p
+        ),
+        LedgerErrorCode.BAD_TEXT: lambda p: (
+            _("The reason is too long: at most %(limit)s characters.") % p
+        ),
+    }
+    say = words.get(error.code)
+    return say(error.params) if say is not None and error.params else error.message
