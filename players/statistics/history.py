@@ -2,8 +2,11 @@
 
 A player's row in a pool (parlor, ruleset configuration) holds their rating now and
 their ``history``: one entry per rated game, in the pool's total order (close time,
-then session id), ``[session id, close time (ISO 8601), rating, games rated]`` and, under
-OpenSkill, ``mu`` and ``sigma``; decimals as text, exactly as computed. One row per
+then session id), ``[session id, close time, rating, games rated]`` and, under OpenSkill,
+``mu`` and ``sigma``; whole numbers only, exactly as computed: the close time in
+microseconds since 1970 (UTC), the rating in hundredths, mu and sigma in ten-thousandths.
+Numbers, not text: a chain's year of entries is written as JSON without a quote to
+escape (text made the write a third of a full replay; docs/statistics.md, "Speed"). One row per
 player and pool, written whole: a year of a chain (1,000,000 hands) is rated again in a
 few thousand rows, not one per seat (benchmarks/player_statistics.py).
 
@@ -17,14 +20,14 @@ few thousand rows, not one per seat (benchmarks/player_statistics.py).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Case, DateTimeField, Q, When
 
-from players.statistics.models import PlayerRating, SeatGame
+from players.statistics.models import MODEL_PLACES, RATING_PLACES, PlayerRating, SeatGame
 from players.statistics.ratings import PlayerRating as Rated
 from players.statistics.ratings import RatingSystem, rating_system
 from players.statistics.rows import OrderKey, from_key, live_seat_games, statistics_lock
@@ -33,21 +36,47 @@ BATCH = 2000
 Entry = list[Any]
 
 
-def entry_of(session_id: int, closed_at: datetime, rated: Rated) -> Entry:
-    entry: Entry = [session_id, closed_at.isoformat(), str(rated.value), rated.games]
-    if rated.mu is not None:
-        entry += [str(rated.mu), str(rated.sigma)]
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+MICROSECOND = timedelta(microseconds=1)
+
+
+def micros_of(moment: datetime) -> int:
+    """``moment`` as whole microseconds since 1970 (UTC), exactly."""
+    return (moment - EPOCH) // MICROSECOND
+
+
+def moment_of(micros: int) -> datetime:
+    return EPOCH + micros * MICROSECOND
+
+
+def units_of(value: Decimal, places: int) -> int:
+    """``value`` in whole units of ``places`` decimal places; refuses to round."""
+    units = value.scaleb(places)
+    if units != units.to_integral_value():
+        raise ValueError(f"{value} has more than {places} decimal places")
+    return int(units)
+
+
+def entry_of(session_id: int, closed_at: datetime | int, rated: Rated) -> Entry:
+    """The history's entry for ``rated`` after the game of ``session_id`` closed at
+    ``closed_at`` (a time, or already in microseconds)."""
+    micros = closed_at if isinstance(closed_at, int) else micros_of(closed_at)
+    entry: Entry = [session_id, micros, units_of(rated.value, RATING_PLACES), rated.games]
+    if rated.mu is not None and rated.sigma is not None:
+        entry += [units_of(rated.mu, MODEL_PLACES), units_of(rated.sigma, MODEL_PLACES)]
     return entry
 
 
 def entry_key(entry: Entry) -> OrderKey:
-    return datetime.fromisoformat(entry[1]), int(entry[0])
+    return moment_of(entry[1]), entry[0]
 
 
 def entry_rating(entry: Entry) -> Rated:
-    mu = Decimal(entry[4]) if len(entry) > 4 else None
-    sigma = Decimal(entry[5]) if len(entry) > 5 else None
-    return Rated(value=Decimal(entry[2]), games=int(entry[3]), mu=mu, sigma=sigma)
+    mu = Decimal(entry[4]).scaleb(-MODEL_PLACES) if len(entry) > 4 else None
+    sigma = Decimal(entry[5]).scaleb(-MODEL_PLACES) if len(entry) > 5 else None
+    return Rated(
+        value=Decimal(entry[2]).scaleb(-RATING_PLACES), games=entry[3], mu=mu, sigma=sigma
+    )
 
 
 class _Pool:
@@ -68,9 +97,10 @@ class _Pool:
         start = self.system.start()
         before = [self.ratings.get(player, start) for player, _ in seats]
         after = self.system.rate(before, [score for _, score in seats])
+        micros = micros_of(closed_at)
         for (player, _), rated in zip(seats, after, strict=True):
             self.ratings[player] = rated
-            self.histories.setdefault(player, []).append(entry_of(session_id, closed_at, rated))
+            self.histories.setdefault(player, []).append(entry_of(session_id, micros, rated))
 
     def write(self) -> None:
         """Every player's row written over (one statement a batch); a player left without a
@@ -153,7 +183,10 @@ def ratings_replay(*, parlor_id: int, ruleset_config_id: int, since: OrderKey | 
         for player_id, history in ratings.values_list("player_id", "history"):
             pool.keep(player_id, _cut(history, since))
     games = 0
-    rows = later.values_list("session_id", "closed_at", "player_id", "final_score")
+    # The close time read once a game (its first seat's row; NULL on the others): a
+    # year's times parsed a quarter as often (docs/statistics.md, "Speed").
+    first_seat = Case(When(seat=0, then="closed_at"), output_field=DateTimeField())
+    rows = later.values_list("session_id", first_seat, "player_id", "final_score")
     for session_id, closed_at, seats in _games(rows.iterator(chunk_size=BATCH * 5)):
         pool.rate(session_id, closed_at, seats)
         games += 1
@@ -177,16 +210,20 @@ def _cut(history: list[Entry], since: OrderKey) -> list[Entry]:
 
 
 def _games(
-    rows: Iterator[tuple[int, datetime, int, int]],
+    rows: Iterator[tuple[int, datetime | None, int, int]],
 ) -> Iterator[tuple[int, datetime, list[tuple[int, int]]]]:
-    """(session, close time, [(player, final points), ...]) per game, from its seats' rows."""
+    """(session, close time, [(player, final points), ...]) per game, from its seats' rows
+    in seat order (the close time on the first seat's)."""
     current: tuple[int, datetime] | None = None
     seats: list[tuple[int, int]] = []
     for session_id, closed_at, player_id, final_score in rows:
-        if current is not None and session_id != current[0]:
-            yield current[0], current[1], seats
-            seats = []
-        current = (session_id, closed_at)
+        if current is None or session_id != current[0]:
+            if current is not None:
+                yield current[0], current[1], seats
+                seats = []
+            if closed_at is None:
+                raise ValueError(f"session {session_id}'s statistics rows have no seat 0")
+            current = (session_id, closed_at)
         seats.append((player_id, final_score))
     if current is not None:
         yield current[0], current[1], seats

@@ -163,8 +163,8 @@ class PlayerRating(models.Model):
         db_index=False,
         verbose_name=_("last game's session"),
     )
-    # [session id, close time (ISO 8601), rating, games rated(, mu, sigma)] per rated game,
-    # in the pool's order; decimals as text, as computed.
+    # [session id, close time, rating, games rated(, mu, sigma)] per rated game, in the
+    # pool's order; whole numbers (players.statistics.history: microseconds, hundredths).
     history: models.JSONField[list[Any]] = models.JSONField(_("rating history"), default=list)
 
     class Meta:

@@ -63,10 +63,9 @@ class RatingSystem(Protocol):
 def shared_ranks(scores: Sequence[int]) -> list[tuple[int, int]]:
     """Each seat's (best place, number tied on its score): 30,000/20,000/20,000/10,000
     gives (1, 1), (2, 2), (2, 2), (4, 1)."""
-    return [
-        (1 + sum(other > score for other in scores), sum(other == score for other in scores))
-        for score in scores
-    ]
+    # Descending, a score's first index is the number of better scores.
+    ordered = sorted(scores, reverse=True)
+    return [(ordered.index(score) + 1, ordered.count(score)) for score in scores]
 
 
 def _round(value: Decimal, step: Decimal = PRECISION) -> Decimal:
@@ -100,7 +99,7 @@ class TenhouR:
         seats = len(before)
         if seats not in self.BASES or len(scores) != seats:
             raise ValueError(f"tenhou's R rates games of 3 or 4 players, not {seats}")
-        hundredths = [int(rating.value * 100) for rating in before]
+        hundredths = [int(rating.value.scaleb(2)) for rating in before]
         total = sum(hundredths)
         bases = self.BASES[seats]
         after = []
