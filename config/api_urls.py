@@ -7,6 +7,7 @@ from django.urls import path, re_path
 from rest_framework.routers import DefaultRouter
 
 from api.counter.visits import CreditLimitViewSet, VisitViewSet
+from api.floor.views import FloorView, SeatDrawViewSet, StaffShiftViewSet, WaitingEntryViewSet
 from api.players.views import MyDaysView, MySessionsView, MySessionView
 from api.scoreboard.views import ScoreboardView
 from api.statistics.views import MyStatisticsView, PlayerStatisticsView, StatisticsStandingsView
@@ -38,10 +39,14 @@ router.register("settlements", SettlementViewSet, basename="settlement")
 router.register("exports", ExportJobViewSet, basename="export")
 router.register("counter/visits", VisitViewSet, basename="visit")
 router.register("counter/credit-limits", CreditLimitViewSet, basename="credit-limit")
+router.register("floor/waiting", WaitingEntryViewSet, basename="waiting-entry")
+router.register("floor/shifts", StaffShiftViewSet, basename="staff-shift")
+router.register("floor/draws", SeatDrawViewSet, basename="seat-draw")
 
 urlpatterns = [
     path("auth/token/", token_login, name="api-token"),
     path("me/", MeView.as_view(), name="api-me"),
+    path("floor/", FloorView.as_view(), name="api-floor"),
     path("me/sessions/", MySessionsView.as_view(), name="api-my-sessions"),
     path("me/sessions/<int:session_pk>/", MySessionView.as_view(), name="api-my-session"),
     path("me/days/", MyDaysView.as_view(), name="api-my-days"),

@@ -30,4 +30,5 @@ urlpatterns = [
     path("api/", include("config.api_urls")),
     path("", include("scoreboard.urls")),
     path("", include("players.urls")),
+    path("", include("desk.urls")),
 ]

@@ -56,6 +56,12 @@ CHANGES: dict[str, tuple[str, ...]] = {
     # A visit's check-out (who and when); a player's credit limit, set or removed by a manager.
     "ledger.Visit": (UPDATE,),
     "ledger.CreditLimit": (UPDATE, DELETE),
+    # The floor: a waiting player leaves or is seated; a staff shift ends; a seat draw gets
+    # the session opened from it; the manager's floor options.
+    "ledger.WaitingEntry": (UPDATE,),
+    "ledger.StaffShift": (UPDATE,),
+    "ledger.SeatDraw": (UPDATE,),
+    "ledger.FloorOptions": (UPDATE, DELETE),
     # Stored answers past their 30 days (the table refuses to delete a younger one).
     "ledger_api.IdempotencyRecord": (DELETE,),
     # The players' statistics, derived from the books and never money (docs/statistics.md):

@@ -34,6 +34,15 @@ class LedgerErrorCode(StrEnum):
     VISIT_NOT_OPEN = "visit_not_open"
     CREDIT_LIMIT_EXCEEDED = "credit_limit_exceeded"
     NOT_CHECKED_IN = "not_checked_in"
+    # The floor: a player waiting for that game already, an entry no longer waiting, a staff
+    # member clocked in already or not on the floor, no table or not enough players for a
+    # proposal, a draw superseded, opened already, or whose players are no longer waiting.
+    ALREADY_WAITING = "already_waiting"
+    NOT_WAITING = "not_waiting"
+    SHIFT_ALREADY_OPEN = "shift_already_open"
+    SHIFT_NOT_OPEN = "shift_not_open"
+    NO_PROPOSAL = "no_proposal"
+    DRAW_STALE = "draw_stale"
     # Hands.
     SESSION_NOT_OPEN = "session_not_open"
     BAD_HAND = "bad_hand"

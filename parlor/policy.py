@@ -57,6 +57,7 @@ class Action(StrEnum):
     CHECK_IN = "check_in"
     OVERRIDE_CREDIT_LIMIT = "override_credit_limit"
     SET_CREDIT_LIMIT = "set_credit_limit"
+    RUN_FLOOR = "run_floor"
     RECORD_HAND = "record_hand"
     RECORD_PENALTY = "record_penalty"
     HAND_OPTIONS = "hand_options"
@@ -112,6 +113,11 @@ TABLE: dict[Action, Rule] = {
         _MANAGERS, None, _("check in a player who owes more than their credit limit (with why)")
     ),
     Action.SET_CREDIT_LIMIT: Rule(_MANAGERS, None, _("set a player's credit limit")),
+    # The floor (issue 36): the desk runs the waiting list and the seating, draws seats and
+    # clocks staff in and out; the draw's outcome is the operating system's, nobody's choice.
+    Action.RUN_FLOOR: Rule(
+        _DESK, None, _("run the waiting list, draw seats and open tables, clock staff in and out")
+    ),
     Action.RECORD_HAND: Rule(_DESK, frozenset({OPEN}), _("record a hand (win, draw, abort)")),
     Action.RECORD_PENALTY: Rule(
         _DESK, frozenset({OPEN}), _("record a chonbo or a dead-hand penalty")

@@ -13,15 +13,18 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import Exists, OuterRef
 from django.http import Http404
 
 from ledger.admin.display import HandView, hand_view
 from ledger.engine_results import hand_outcome, stored_key
+from ledger.floor.selectors import waiting_entries
 from ledger.games import TableState, table_state
 from ledger.models import (
     Correction,
+    FloorOptions,
     HandResult,
     ScoreboardLink,
     Session,
@@ -137,3 +140,20 @@ def _table_view(
         hands_played=played[session.pk],
         last_hand=last_hand,
     )
+
+
+def scoreboard_waiting(*, parlor: Parlor) -> list[dict[str, Any]]:
+    """How many wait for each game (the waiting list, issue 36), never money; the names in
+    queue order only where the manager switched them on (``FloorOptions``)."""
+    options = FloorOptions.objects.filter(parlor=parlor).first()
+    names_shown = options is not None and options.scoreboard_waiting_names
+    games: dict[tuple[int, int], dict[str, Any]] = {}
+    for entry in waiting_entries(parlor=parlor):
+        game = (entry.ruleset_config_id, entry.rate_id)
+        if game not in games:
+            title = f"{entry.ruleset_config.name} · {entry.rate.name}"
+            games[game] = {"game": title, "count": 0, "names": []}
+        games[game]["count"] += 1
+        if names_shown:
+            games[game]["names"].append(entry.player.name)
+    return list(games.values())

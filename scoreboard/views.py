@@ -43,6 +43,7 @@ def scoreboard_page(request: HttpRequest, token: str) -> HttpResponse:
             "offline": _("Connection lost: showing the last state received, retrying."),
             "game_over": _("Game over"),
             "won_on": _("won on"),
+            "waiting": _("waiting"),
         }
         response = render(
             request,

@@ -27,7 +27,12 @@ from ledger import labels
 from ledger.admin.display import WinView
 from ledger.models import ScoreboardLink
 from ledger.templatetags.ledger_tiles import tile_codes
-from scoreboard.selectors import TableView, parlor_scoreboard, scoreboard_link_of
+from scoreboard.selectors import (
+    TableView,
+    parlor_scoreboard,
+    scoreboard_link_of,
+    scoreboard_waiting,
+)
 from scoreboard.views import requested_language
 
 WIND_LETTERS = "ESWN"
@@ -98,6 +103,7 @@ def scoreboard_body(link: ScoreboardLink) -> dict[str, Any]:
     return {
         "parlor": link.parlor.name,
         "tables": [table_body(table) for table in parlor_scoreboard(parlor=link.parlor)],
+        "waiting": scoreboard_waiting(parlor=link.parlor),
     }
 
 
@@ -160,9 +166,19 @@ class ScoreboardTableSerializer(serializers.Serializer[Any]):
     last_hand = ScoreboardLastHandSerializer(allow_null=True)
 
 
+class ScoreboardWaitingSerializer(serializers.Serializer[Any]):
+    game = serializers.CharField(help_text="The ruleset configuration and the rate's name.")
+    count = serializers.IntegerField()
+    names = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="In queue order; empty unless the manager shows the names (floor options).",
+    )
+
+
 class ScoreboardSerializer(serializers.Serializer[Any]):
     parlor = serializers.CharField()
     tables = ScoreboardTableSerializer(many=True)
+    waiting = ScoreboardWaitingSerializer(many=True)
 
 
 class ScoreboardView(APIView):

@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from ledger.business_days import business_day_of
 from ledger.errors import LedgerError, LedgerErrorCode
+from ledger.floor.services import queue_leave_all
 from ledger.models import CreditLimit, Visit
 from ledger.selectors.balances import player_balance
 from parlor import policy
@@ -148,6 +149,8 @@ def visit_check_out(*, visit: Visit, by: User, now: datetime | None = None) -> V
         locked.checked_out_at = now or timezone.now()
         locked.checked_out_by = by
         locked.save(update_fields=["checked_out_at", "checked_out_by"])
+        # A player who left waits for no game.
+        queue_leave_all(visit=locked, by=by)
     return locked
 
 

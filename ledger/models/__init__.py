@@ -13,6 +13,7 @@ linked to the hands and postings they explain.
 """
 
 from ledger.counter.visits import CreditLimit, Visit
+from ledger.floor.models import FloorOptions, LeftBecause, SeatDraw, StaffShift, WaitingEntry
 from ledger.models.accounts import Account, AccountKind
 from ledger.models.closing import SessionClose, SessionClosing
 from ledger.models.corrections import Correction, CorrectionKind
@@ -32,8 +33,10 @@ __all__ = [
     "Correction",
     "CorrectionKind",
     "CreditLimit",
+    "FloorOptions",
     "HandKind",
     "HandResult",
+    "LeftBecause",
     "live_hand_q",
     "JobError",
     "JobErrorCode",
@@ -43,13 +46,16 @@ __all__ = [
     "Posting",
     "PostingKind",
     "ScoreboardLink",
+    "SeatDraw",
     "Session",
     "SessionClose",
     "SessionClosing",
     "SessionSeat",
     "SessionState",
+    "StaffShift",
     "Settlement",
     "Standing",
     "Visit",
+    "WaitingEntry",
     "job_error",
 ]

@@ -4,6 +4,7 @@
   "use strict";
   var root = document.getElementById("tables");
   var status = document.getElementById("board-status");
+  var queue = document.getElementById("board-waiting");
   var words = JSON.parse(document.getElementById("scoreboard-words").textContent);
   var url = root.getAttribute("data-state-url");
   var every = parseInt(root.getAttribute("data-poll-ms"), 10) || 1000;
@@ -83,7 +84,20 @@
     return box;
   }
 
+  function waiting(list) {
+    var fresh = document.createDocumentFragment();
+    (list || []).forEach(function (game) {
+      var item = el("li", "waiting-game");
+      item.appendChild(el("span", "waiting-title", game.game));
+      item.appendChild(el("span", "waiting-count", words.waiting + ": " + game.count));
+      if (game.names.length) item.appendChild(el("span", "waiting-names", game.names.join(", ")));
+      fresh.appendChild(item);
+    });
+    queue.replaceChildren(fresh);
+  }
+
   function draw(state) {
+    waiting(state.waiting);
     var fresh = document.createDocumentFragment();
     if (!state.tables.length) fresh.appendChild(el("p", "no-tables", words.no_tables));
     state.tables.forEach(function (table) { fresh.appendChild(card(table)); });

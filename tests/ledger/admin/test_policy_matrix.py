@@ -27,7 +27,14 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
 
-from ledger.models import Correction, CreditLimit, ScoreboardLink, Session, Visit
+from ledger.models import (
+    Correction,
+    CreditLimit,
+    ScoreboardLink,
+    Session,
+    Visit,
+    WaitingEntry,
+)
 from ledger.selectors import session_live_hands
 from ledger.selectors.balances import player_balance
 from parlor import policy
@@ -293,6 +300,19 @@ def set_credit_limit(world: World, client: Client, parlor: Parlor, state: str | 
     return judged(response, CreditLimit.objects.filter(player=player).exists(), "player")
 
 
+def run_floor(world: World, client: Client, parlor: Parlor, state: str | None) -> str:
+    player = PlayerFactory(parlor=parlor)
+    Visit.objects.create(
+        parlor=parlor, player=player, business_day=timezone.localdate(),
+        checked_in_by=world.desk[parlor.pk][1],
+    )  # fmt: skip
+    rules = RulesetConfigFactory(parlor=parlor, ruleset_slug="riichi-standard")
+    game = f"{rules.pk}:{RateFactory(parlor=parlor).pk}"
+    form = {"parlor": parlor.pk, "do": "join", "join-player": player.pk, "join-game": game}
+    response = client.post(f"/desk/floor/?parlor={parlor.pk}", form)
+    return judged(response, WaitingEntry.objects.filter(player=player).exists())
+
+
 PROBES: dict[Action, Probe] = {
     Action.VIEW_BOOKS: view_books,
     Action.VIEW_RULES: view_rules,
@@ -306,6 +326,7 @@ PROBES: dict[Action, Probe] = {
     Action.CHECK_IN: check_in,
     Action.OVERRIDE_CREDIT_LIMIT: override_credit_limit,
     Action.SET_CREDIT_LIMIT: set_credit_limit,
+    Action.RUN_FLOOR: run_floor,
     Action.RECORD_HAND: _record(HAND_POST),
     Action.RECORD_PENALTY: _record(CHONBO_POST),
     Action.VOID_HAND: _correct(amend=False),
@@ -326,6 +347,7 @@ CREATES = {
     Action.CHECK_IN,
     Action.OVERRIDE_CREDIT_LIMIT,
     Action.SET_CREDIT_LIMIT,
+    Action.RUN_FLOOR,
     Action.EXPORT_BOOKS,
     Action.MANAGE_SCOREBOARD,
     Action.MANAGE_MEMBERS,

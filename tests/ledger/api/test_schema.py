@@ -17,6 +17,9 @@ NO_BODY = {
     ("post", "/api/sessions/{id}/close/"),
     ("post", "/api/sessions/{id}/mark-settled/"),
     ("post", "/api/counter/visits/{id}/check-out/"),
+    ("post", "/api/floor/waiting/{id}/leave/"),
+    ("post", "/api/floor/shifts/{id}/clock-out/"),
+    ("post", "/api/floor/draws/{id}/open/"),
 }
 
 

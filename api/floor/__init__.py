@@ -1,0 +1,1 @@
+"""The floor's API (issue 36): waiting list, staff shifts, seat draws, table time."""

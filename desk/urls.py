@@ -1,0 +1,12 @@
+"""The desk's pages, behind the admin's login (``admin_view``): staff only."""
+
+from django.contrib import admin
+from django.urls import path
+
+from desk.floor.table_time_page import table_time_page
+from desk.floor.views import floor_page
+
+urlpatterns = [
+    path("desk/floor/", admin.site.admin_view(floor_page), name="desk-floor"),
+    path("desk/table-time/", admin.site.admin_view(table_time_page), name="desk-table-time"),
+]
