@@ -14,9 +14,9 @@ import pytest
 from django.contrib.auth.models import User
 
 from ledger.counter.visit_services import visit_check_in
-from ledger.floor.services import queue_join
+from ledger.floor.services import queue_join, shift_clock_in
 from ledger.models import FloorOptions, ScoreboardLink, SeatDraw, Session, SessionState
-from parlor.models import Parlor, Player, Rate, Role, RulesetConfig
+from parlor.models import Parlor, Player, Rate, Role, RulesetConfig, StaffProfile
 from tests.browser.console import LAPTOP, TABLET, browser_at, screenshot, sign_in, wait_until
 from tests.browser.page_layout import layout_problems
 from tests.parlor.factories import (
@@ -141,5 +141,28 @@ def test_the_scoreboard_shows_the_wait_on_a_tv(live_server: Any) -> None:
         assert "待ち: 3" in text and "長谷川 美智子" in text and "円" not in text
         screenshot(driver, "floor-scoreboard-names-1920x1080-ja")
         assert_looks_right(driver, [".waiting-title", ".waiting-count", ".waiting-names"])
+    finally:
+        driver.quit()
+
+
+def test_the_floor_desk_in_japanese_at_a_tablet(live_server: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    parlor, staff, rules, rate, players = three_waiting()
+    StaffProfile.objects.create(user=staff, language="ja")
+    shift_clock_in(user=staff, player=Player.objects.get(member_number="S001"), by=staff)
+    driver = browser_at(TABLET)
+    try:
+        sign_in(driver, live_server.url, staff)
+        driver.get(f"{live_server.url}/desk/floor/")
+        wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".proposal"))
+        text = driver.find_element(By.ID, "content-main").text
+        assert "卓割り" in text and "待ちリスト" in text and "3 人待ち" in text
+        assert "1人足りないため Ken Sato（スタッフ）が入ります。" in text
+        screenshot(driver, "floor-staff-proposed-820x1180-ja")
+        assert_looks_right(driver, [
+            ".proposal h3", ".proposal p", ".proposal input[type=submit]",
+            "#queues table.queue-rows td", "#staff td", "#clock-in-form select",
+        ])  # fmt: skip
     finally:
         driver.quit()
