@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.tiles import mpsz, parse_tiles
+
 SUIT_LETTERS = "mpsz"
 WINDS = "ESWN"
 FIVES = (4, 13, 22)  # 34-indices of 5m 5p 5s
@@ -450,19 +452,26 @@ SPECIAL_SHARES = (
     ("pocchi_7z", "7z", 1 / 4),
 )  # fmt: skip
 SPEC_FIELDS_EMPTY = {"nuki": "", "discards": "", "specials": []}
+# Every field of the spec's input with its default (spec/hand-record.md).
+SPEC_DEFAULTS: dict[str, Any] = {
+    "melds": [], "dora_indicators": "", "ura_indicators": "", "riichi": "none",
+    **dict.fromkeys(FLAGS, False), "honba": 0, "riichi_sticks": 0, **SPEC_FIELDS_EMPTY,
+}  # fmt: skip
 
 
 def table_record(rng: random.Random, record_id: str, ruleset: str) -> dict[str, Any]:
-    """A random winning hand of ``ruleset`` with the fields a table's record has: the spec's
-    ruleset fields present (riichi-standard, tenhou: empty), Norths set aside in three-player
-    games, Speed Tonpuu's special copies as often as the set holds them (each held copy of
-    7m/7p/7s, 5z/6z/7z is the special one with a chance of one in four, a plain 5p the gold
-    with one in three), Toutenkou's gari set aside and the winner's discards."""
+    """A random winning hand of ``ruleset`` with the fields a table's record has: every field
+    of the spec present (the ruleset fields empty where the ruleset has no use for them), the
+    hand written as the table console writes it (``console_hand``), Norths set aside in
+    three-player games, Speed Tonpuu's special copies as often as the set holds them (each
+    held copy of 7m/7p/7s, 5z/6z/7z is the special one with a chance of one in four, a plain
+    5p the gold with one in three), Toutenkou's gari set aside and the winner's discards."""
     if ruleset == "toutenkou":
         from engine.bench.toutenkou_hands import random_record as toutenkou_record
 
-        return toutenkou_record(rng, record_id, table=True)
-    record = {**SPEC_FIELDS_EMPTY, **random_record(rng, record_id, ruleset)}
+        record = {**SPEC_DEFAULTS, **toutenkou_record(rng, record_id, table=True)}
+    else:
+        record = {**SPEC_FIELDS_EMPTY, **random_record(rng, record_id, ruleset)}
     if ruleset == "speed-tonpuu":
         record["round_wind"] = "E"  # "Strict Tonpuusen: East-only"
         held = _held_copies(record)
@@ -470,7 +479,17 @@ def table_record(rng: random.Random, record_id: str, ruleset: str) -> dict[str, 
             name for name, tile, share in SPECIAL_SHARES
             if rng.random() < 1 - (1 - share) ** held.get(tile, 0)
         ]  # fmt: skip
+    record["hand"] = console_hand(record["hand"], record["win_tile"])
     return record
+
+
+def console_hand(hand: str, win_tile: str) -> str:
+    """``hand`` as the table console writes it (console/static/console/console.js,
+    writeHand): the other tiles in suit order, ranks ascending, one letter per suit, then
+    the winning tile with its own letter ("123m456p789s1z" + "1z")."""
+    codes = list(parse_tiles(hand))
+    codes.remove(parse_tiles(win_tile)[0])
+    return mpsz(codes) + win_tile
 
 
 def _held_copies(record: dict[str, Any]) -> dict[str, int]:

@@ -113,6 +113,11 @@ _CHUUREN_BASE = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 _YAKUMAN_RANK = 1 << 20
 _NO_MELDS: list[CalledSet] = []  # never appended to
 _NO_SPECIALS: list[Any] = []  # never appended to
+_NO_MELD_ITEMS: list[Any] = []  # never appended to
+_ABSENT: Final = object()
+_NO_SUIT = (SuitReading(0, 0, {}),)  # a suit the hand does not hold: one empty reading
+_DIGITS = "123456789"
+SUIT_LETTERS = "mpsz"  # record.get's default: the field is not in the record
 # Speed Tonpuu's special copies: name -> kind | index << 8 (0-2 blue, 3 gold, 4-6 pocchi)
 SPECIAL_CODES = {name: kind | i << 8 for i, (name, kind) in enumerate(SPECIAL_TILES.items())}
 GOLD_INDEX = 3
@@ -204,38 +209,63 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
             rid = record["id"]
             slug = record["ruleset"]
             hand = record["hand"]
-            melds = record["melds"]
             win_text = record["win_tile"]
             win = record["win"]
             seat_text = record["seat_wind"]
             round_text = record["round_wind"]
-            dora_text = record["dora_indicators"]
-            ura_text = record["ura_indicators"]
-            riichi = record["riichi"]
-            ippatsu = record["ippatsu"]
-            rinshan = record["rinshan"]
-            chankan = record["chankan"]
-            haitei = record["haitei"]
-            houtei = record["houtei"]
-            tenhou = record["tenhou"]
-            chiihou = record["chiihou"]
-            renhou = record["renhou"]
-            honba = record["honba"]
-            sticks = record["riichi_sticks"]
-            beyond = len(record) - len(FIELDS)  # the usual record: the 21 fields, or with
-            exact = beyond == 0  # the optional ones (counted: cheaper than a set of keys)
-            if beyond and beyond != (("options" in record) + ("nuki" in record)
-                                     + ("discards" in record) + ("specials" in record)):
-                return None
         except KeyError:
-            if not record.keys() >= _REQUIRED:
-                return None
-            (rid, slug, hand, melds, win_text, win, seat_text, round_text, dora_text, ura_text,
-             riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou, chiihou, renhou, honba,
-             sticks) = [record[n] if n in record else _DEFAULTS[n] for n in FIELDS]
-            exact = False
-            if not record.keys() <= _FAST_KEYS:
-                return None
+            return None  # a required field is missing: the reference path names it
+        # the fields with a default: fetched with a marker for "absent", counted (the
+        # table console sends only what was entered; an exception per absent field costs
+        # more than the hand)
+        missing = 0
+        melds = record.get("melds", _ABSENT)
+        if melds is _ABSENT:
+            melds, missing = _NO_MELD_ITEMS, missing + 1
+        dora_text = record.get("dora_indicators", _ABSENT)
+        if dora_text is _ABSENT:
+            dora_text, missing = "", missing + 1
+        ura_text = record.get("ura_indicators", _ABSENT)
+        if ura_text is _ABSENT:
+            ura_text, missing = "", missing + 1
+        riichi = record.get("riichi", _ABSENT)
+        if riichi is _ABSENT:
+            riichi, missing = "none", missing + 1
+        ippatsu = record.get("ippatsu", _ABSENT)
+        if ippatsu is _ABSENT:
+            ippatsu, missing = False, missing + 1
+        rinshan = record.get("rinshan", _ABSENT)
+        if rinshan is _ABSENT:
+            rinshan, missing = False, missing + 1
+        chankan = record.get("chankan", _ABSENT)
+        if chankan is _ABSENT:
+            chankan, missing = False, missing + 1
+        haitei = record.get("haitei", _ABSENT)
+        if haitei is _ABSENT:
+            haitei, missing = False, missing + 1
+        houtei = record.get("houtei", _ABSENT)
+        if houtei is _ABSENT:
+            houtei, missing = False, missing + 1
+        tenhou = record.get("tenhou", _ABSENT)
+        if tenhou is _ABSENT:
+            tenhou, missing = False, missing + 1
+        chiihou = record.get("chiihou", _ABSENT)
+        if chiihou is _ABSENT:
+            chiihou, missing = False, missing + 1
+        renhou = record.get("renhou", _ABSENT)
+        if renhou is _ABSENT:
+            renhou, missing = False, missing + 1
+        honba = record.get("honba", _ABSENT)
+        if honba is _ABSENT:
+            honba, missing = 0, missing + 1
+        sticks = record.get("riichi_sticks", _ABSENT)
+        if sticks is _ABSENT:
+            sticks, missing = 0, missing + 1
+        beyond = len(record) + missing - len(FIELDS)  # the usual record: the 21 fields, or
+        exact = beyond == 0  # with the optional ones (counted: cheaper than a set of keys)
+        if beyond and beyond != (("options" in record) + ("nuki" in record)
+                                 + ("discards" in record) + ("specials" in record)):
+            return None
         if (type(rid) is not str or type(slug) is not str or type(hand) is not str
                 or type(melds) is not list or type(win_text) is not str or type(win) is not str
                 or type(seat_text) is not str or type(round_text) is not str
@@ -503,8 +533,8 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
         if plan.no_chi and meld_seq_mask:
             return None  # a chi under no_chi: the reference path refuses it
         gari, minkans, ankans, sets, karasu, all_gari, five_dora, five_gari, daisharin = (
-            _gari_facts(plan, k0, k1, k2, k3, red_w, nuki_codes, dora_text, discard_gari,
-                        called))
+            _gari_facts(plan, k0, k1, k2, k3, red_w, nuki_codes, n0, n3, dora_text,
+                        discard_gari, called))
         # per POINTS_YAKU: oya menzen honba gari banban minkan ankan gari_set ron karasu
         # all_gari five_gari five_dora
         occurrences = (int(seat == EAST), 1, honba, gari, 1, minkans, ankans, sets,
@@ -550,21 +580,36 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
                 plan, side, best_rank, best_bits, sa, sb, win_group.readings[0].waits, bits,
                 han, winnable, yakuman, meld_seq_mask, seat, round_wind, kans, tsumo, win_kind,
                 base_fu, special)
-    else:
+    else:  # a suit in two groups (the table console writes the winning tile last, with its
+        # own letter), or a group of no reading or several: each suit's readings from its
+        # counts (memoised per suit), combined in suit order as regular_readings does
         m_sa = sa - c_sa
         m_sb = sb - c_sb
-        for combo, at in _combos((c0, c1, c2, c3), win_suit):
-            r_sa = m_sa
-            r_sb = m_sb
-            for r in combo:
-                r_sa += r.sa
-                r_sb += r.sb
+        r0 = readings(0, c0) if c0 else _NO_SUIT
+        r1 = readings(1, c1) if c1 else _NO_SUIT
+        r2 = readings(2, c2) if c2 else _NO_SUIT
+        r3 = readings(3, c3) if c3 else _NO_SUIT
+        if len(r0) == 1 and len(r1) == 1 and len(r2) == 1 and len(r3) == 1:  # the usual
+            r_sa = m_sa + r0[0].sa + r1[0].sa + r2[0].sa + r3[0].sa
+            r_sb = m_sb + r0[0].sb + r1[0].sb + r2[0].sb + r3[0].sb
             if (r_sa >> PAIRS_AT) & 15 == 1:
                 regular = True
+                waits = (r0 if win_suit == 0 else r1 if win_suit == 1 else r2 if win_suit == 2
+                         else r3)[0].waits
                 best_rank, best_bits = _arrange(
-                    plan, side, best_rank, best_bits, r_sa, r_sb, combo[at].waits, bits, han,
+                    plan, side, best_rank, best_bits, r_sa, r_sb, waits, bits, han,
                     winnable, yakuman, meld_seq_mask, seat, round_wind, kans, tsumo, win_kind,
                     base_fu, special)
+        else:
+            for combo in product(r0, r1, r2, r3):
+                r_sa = m_sa + combo[0].sa + combo[1].sa + combo[2].sa + combo[3].sa
+                r_sb = m_sb + combo[0].sb + combo[1].sb + combo[2].sb + combo[3].sb
+                if (r_sa >> PAIRS_AT) & 15 == 1:
+                    regular = True
+                    best_rank, best_bits = _arrange(
+                        plan, side, best_rank, best_bits, r_sa, r_sb, combo[win_suit].waits,
+                        bits, han, winnable, yakuman, meld_seq_mask, seat, round_wind, kans,
+                        tsumo, win_kind, base_fu, special)
     shaped = regular
     if not melds:
         if (_guards(h0) + _guards(h1) + _guards(h2) + _guards(h3) == 7
@@ -601,7 +646,7 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
             best_rank, best_bits = _better(plan, side, best_rank, best_bits, bits, han,
                                            winnable, yakuman | kokushi, 0, special)
     if best_rank < 0:
-        description = _description(hand, called)
+        description = _description(c0, c1, c2, c3, c_red, called)
         if shaped and plan.yakuman_points:  # Toutenkou's own words
             return _failure(rid, "no_yaku", no_regular_yaku_message(description))
         if shaped:
@@ -724,37 +769,51 @@ def _within_copies(plan: Plan, tiles: Tiles) -> bool:
 
 def _gari_facts(  # noqa: PLR0913
     plan: Plan, k0: i64, k1: i64, k2: i64, k3: i64, red_w: i64, nuki: tuple[int, ...],
-    dora_text: str, discard_gari: bool, called: list[CalledSet],
+    n0: i64, n3: i64, dora_text: str, discard_gari: bool, called: list[CalledSet],
 ) -> tuple[int, int, int, int, bool, bool, int, int, bool]:
     """Toutenkou's facts (rulesets/toutenkou/yaku.py, gari_facts; its score.py's
     multipliers): gari points set aside, open and closed kans, gari kinds held four times,
-    karasu, all gari, five dora, five gari, daisharin."""
+    karasu, all gari, five dora, five gari, daisharin. ``n0``, ``n3``: the words of the
+    tiles set aside (gari are 1m 5m 9m and North)."""
     gari = plan.gari
     copies = plan.gari_copies
-    held = {kind: _count(k0, k1, k2, k3, kind) for kind in gari}  # hand, melds and nuki
-    for code in nuki:
-        held[KIND[code]] += 1
-    indicators = strings.get(dora_text) or tile_string(dora_text)
-    codes = indicators.codes if indicators is not None else ()
-    multiplier = _gari_multiplier(codes, gari, plan.gari_bai, plan.gari_tori)
-    fives_gari = plan.fives == "gari"
+    multiplier = 1
     five_multiplier = 1
-    if fives_gari and plan.gari_multiplies_fives:
-        multiplier = max(multiplier, _gari_multiplier(codes, gari | FIVES_AS_GARI,
-                                                      plan.gari_bai, plan.gari_tori))
-        five_multiplier = multiplier
+    fives_gari = plan.fives == "gari"
+    if plan.gari_bai or plan.gari_tori:  # the indicators can multiply the gari
+        indicators = strings.get(dora_text) or tile_string(dora_text)
+        codes = indicators.codes if indicators is not None else ()
+        multiplier = _gari_multiplier(codes, gari, plan.gari_bai, plan.gari_tori)
+        if fives_gari and plan.gari_multiplies_fives:
+            multiplier = max(multiplier, _gari_multiplier(codes, gari | FIVES_AS_GARI,
+                                                          plan.gari_bai, plan.gari_tori))
+            five_multiplier = multiplier
     red_gari = 3 if fives_gari else 1
-    points = sum(red_gari if code >= N_KINDS else 1 for code in nuki) * multiplier
-    in_play = [kind for kind in gari if held[kind]]
-    sets = sum(1 for kind in in_play if held[kind] == copies[kind])
-    all_gari = all(held[kind] == copies[kind] for kind in gari)
+    points = 0
+    for code in nuki:
+        points += red_gari if code >= N_KINDS else 1
+    points *= multiplier
+    h0: i64 = k0 + n0  # hand, melds and nuki
+    h3: i64 = k3 + n3
+    sets = 0
+    all_gari = True
+    in_play = False
+    for kind in gari:
+        held = _count(h0, k1, k2, h3, kind)
+        if held != copies[kind]:
+            all_gari = False  # (a kind the set does not hold has all its no copies)
+        elif held:
+            sets += 1
+        if held:
+            in_play = True
     karasu = not (nuki or in_play or discard_gari)
-    concealed_held = [_count(k0, k1, k2, k3, kind) for kind in (13, 22)]
-    five_dora = concealed_held[0] + concealed_held[1] if plan.fives == "dora" else 0
+    five_p = (k1 >> FIVE_AT) & FIELD  # 5p and 5s in hand and melds
+    five_s = (k2 >> FIVE_AT) & FIELD
+    five_dora = five_p + five_s if plan.fives == "dora" else 0
     five_gari = 0
     if fives_gari:
         red = ((red_w >> WIDTH) & FIELD) + ((red_w >> (2 * WIDTH)) & FIELD)  # 0p 0s
-        five_gari = (concealed_held[0] + concealed_held[1] - red + 3 * red) * five_multiplier
+        five_gari = (five_p + five_s - red + 3 * red) * five_multiplier
     minkans = ankans = 0
     for called_set in called:
         if (called_set.small >> KAN_AT) & 15:
@@ -910,17 +969,6 @@ def _arrange(  # noqa: C901, PLR0912, PLR0913, PLR0915
     return best_rank, best_bits
 
 
-def _hand_groups(hand: str) -> list[Tiles]:
-    """The hand's groups, parsed again if the table was emptied since (it may have been while
-    this very hand was read: then its first groups are no longer in it)."""
-    found = []
-    for text in GROUP.findall(hand):
-        g = groups.get(text) or group(text)
-        if g is not None:
-            found.append(g)
-    return found
-
-
 def indicators(plan: Plan, text: str) -> Shown | None:
     """Memoised per plan: an indicator string's words and the kinds its indicators make
     dora."""
@@ -1021,25 +1069,6 @@ def _yakuman_shown(plan: Plan, side: Side, yakuman: int) -> int:
     names = {side.names[b] for b in hits}
     dropped = {d for name in names for d in plan.supersedes.get(name, ())}
     return sum(b for b in hits if side.names[b] not in dropped)
-
-
-def _combos(
-    kinds: tuple[int, int, int, int], win_suit: int,
-) -> list[tuple[tuple[SuitReading, ...], int]]:
-    """Readings of the whole hand (suits combined as regular_readings does), with the index
-    of the winning tile's suit in each: for hands whose suits are not one group each."""
-    per_suit: list[tuple[SuitReading, ...]] = []
-    at = 0
-    for suit in range(4):
-        key = kinds[suit]
-        if key:
-            found = readings(suit, key)
-            if not found:
-                return []
-            if suit == win_suit:
-                at = len(per_suit)
-            per_suit.append(found)
-    return [(combo, at) for combo in product(*per_suit)]
 
 
 def _chuuren(side: Side, word: int, suit: int, win: int) -> int:
@@ -1155,15 +1184,26 @@ def _listed(side: Side, bits: int) -> tuple[tuple[str, int, int], ...]:
     return found
 
 
-def _description(hand: str, called: list[CalledSet]) -> str:
-    """describe_tiles from the parsed groups and melds (the hand's groups in suit order)."""
-    by_suit = sorted((t.suit, t.canonical) for t in _hand_groups(hand))
-    melds = "".join(sorted(c.description for c in called))
-    if len({s for s, _ in by_suit}) != len(by_suit):  # a suit in two groups: parse again
-        from engine.hand.context import describe_tiles
-
-        return describe_tiles(hand, ()) + melds
-    return "".join(text for _, text in by_suit) + melds
+def _description(c0: i64, c1: i64, c2: i64, c3: i64, red_w: i64,
+                 called: list[CalledSet]) -> str:
+    """describe_tiles from the concealed counts and the melds: each suit's ranks ascending,
+    a red five before its plain ones (engine.tiles.mpsz's order), however the hand was
+    written."""
+    out = []
+    for suit in range(4):
+        word = c0 if suit == 0 else c1 if suit == 1 else c2 if suit == 2 else c3
+        if not word:
+            continue
+        for rank in range(9 if suit < 3 else 7):
+            n = (word >> (WIDTH * rank)) & FIELD
+            if n:
+                if rank == 4 and suit < 3:  # noqa: PLR2004 - the five
+                    reds = (red_w >> (WIDTH * suit)) & FIELD
+                    out.append("0" * reds + "5" * (n - reds))
+                else:
+                    out.append(_DIGITS[rank] * n)
+        out.append(SUIT_LETTERS[suit])
+    return "".join(out) + "".join(sorted(c.description for c in called))
 
 
 def _failure(record_id: str, code: str, message: str) -> dict[str, Any]:
