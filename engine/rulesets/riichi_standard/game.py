@@ -31,8 +31,16 @@ STANDARD_FALSE_CALLS = (
 
 
 def _options(
-    *, start: int, back: int, uma: tuple[int, ...], sudden_death: bool
+    *, start: int, back: int, uma: tuple[int, ...], sudden_death: bool,
+    east_uma: tuple[int, ...] | None = None,
 ) -> tuple[GameOption, ...]:
+    east_only = () if east_uma is None else (
+        GameOption(
+            "east_uma", "int_list", east_uma,
+            "uma in points by placement of an East-only game (length 'east'), 1st first;"
+            " 'uma' is the East-South game's",
+        ),
+    )
     return (
         GameOption(
             "length", "choice", "east_south", "East only, or East and South",
@@ -52,6 +60,7 @@ def _options(
             " is the oka paid to first place",
         ),
         GameOption("uma", "int_list", uma, "uma in points by placement, 1st first"),
+        *east_only,
         final_rounding_option(),
         GameOption(
             "dealer_pass", "choice", "last_dealer_first",
@@ -119,7 +128,7 @@ def _builder(
             placement_points=placement_points(
                 starting_points=options["starting_points"],
                 return_points=options["return_points"],
-                uma=options["uma"],
+                uma=_uma(options, players),
                 players=players,
             ),
             placement_chips=(0,) * players,
@@ -131,12 +140,28 @@ def _builder(
     return build
 
 
+def _uma(options: Mapping[str, Any], players: int) -> tuple[int, ...]:
+    """The game's uma: ``east_uma`` for an East-only game where the rules have one (checked
+    whichever length is played; ``placement_points`` checks the one used)."""
+    if "east_uma" not in options:
+        return tuple(options["uma"])
+    east = tuple(options["east_uma"])
+    if len(east) != players or sum(east) != 0:
+        raise bad_field(
+            f"game_options.east_uma: needs {players} entries summing to zero, not {east}",
+            field=("game_options", "east_uma"),
+        )
+    return east if options["length"] == "east" else tuple(options["uma"])
+
+
 def standard_game(slug: str, doc: str, *, players: int, start: int, back: int,
-                  uma: tuple[int, ...], noten_total: int,
-                  sudden_death: bool = False) -> GameRulesEntry:
-    """The standard game with these defaults: riichi-standard's, tenhou's, tenhou-sanma's."""
+                  uma: tuple[int, ...], noten_total: int, sudden_death: bool = False,
+                  east_uma: tuple[int, ...] | None = None) -> GameRulesEntry:
+    """The standard game with these defaults: riichi-standard's, tenhou's, tenhou-sanma's.
+    ``east_uma``: an East-only game has its own uma (the option ``east_uma``)."""
     build = _builder(slug=slug, players=players, noten_total=noten_total)
-    options = _options(start=start, back=back, uma=uma, sudden_death=sudden_death)
+    options = _options(start=start, back=back, uma=uma, sudden_death=sudden_death,
+                       east_uma=east_uma)
     return GameRulesEntry(slug, doc, options, build)
 
 

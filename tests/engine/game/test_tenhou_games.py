@@ -10,8 +10,8 @@ the game options' defaults (docs/rules/tenhou.md, "Game"):
 - ``final_rounding: thousands``: the owari of games before 2021 rounds each score
   to thousands half away from zero and gives first place the remainder;
 - uma: 20,000/10,000/-10,000/-20,000 in a four-player East-South game, 20,000/0/
-  -20,000 in a three-player one, 10,000/5,000/-5,000/-10,000 in the East-only
-  games of these (older) logs.
+  -20,000 in a three-player one, 10,000/5,000/-5,000/-10,000 in an East-only one
+  (the tenhou game's ``east_uma``; shuffle.xml and bye.xml).
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ from tests.engine.game.tenhou_log import RECORDS, TenhouGame, load
 SOURCE_4P = "mjx-project/mjx:mjconvert/mjconvert/tests/resources/mjlog/"
 SOURCE_DN = "dnovikoff/tenhou:log/test_data/"
 THOUSANDS = {"final_rounding": "thousands"}
-EAST_ONLY_UMA = {"uma": [10000, 5000, -5000, -10000]}
 
 pytestmark = pytest.mark.skipif(
     not RECORDS.exists(), reason=f"the shared records are missing ({RECORDS})"
@@ -93,20 +92,31 @@ def test_a_three_player_game_to_its_owari_with_uma_20_0_minus_20() -> None:
 
 @pytest.mark.parametrize("name", ["shuffle.xml", "bye.xml"])
 def test_an_east_only_game_to_its_owari(name: str) -> None:
-    """The East-only games of these logs pay uma 10,000/5,000/-5,000/-10,000: bye.xml's
-    second place at 35,500 gets 36 - 30 + 5 = 11 (uma 10 would give 16)."""
-    log = load(name, SOURCE_DN + name, **THOUSANDS, **EAST_ONLY_UMA)
+    """The East-only games of these logs pay uma 10,000/5,000/-5,000/-10,000, the tenhou
+    game's East-only default (``east_uma``): bye.xml's second place at 35,500 gets
+    36 - 30 + 5 = 11 (uma 10 would give 16)."""
+    log = load(name, SOURCE_DN + name, **THOUSANDS)
     settled = _settled(log)
 
     assert {hand["round_wind"] for hand in settled["hands"]} == {"E"}
     _assert_matches_the_server(log, settled)
 
 
+def test_with_the_east_south_uma_the_east_only_game_pays_otherwise() -> None:
+    log = load("bye.xml", SOURCE_DN + "bye.xml", **THOUSANDS, east_uma=[20000, 10000, -10000,
+                                                                        -20000])
+    assert _settled(log)["final"]["points_delta"] != log.final_points
+
+
 def test_tenhou_game_defaults_are_the_servers() -> None:
     """Sudden death on for both; uma 20/10/-10/-20 (four players, checked by the West game
-    above) and 20/0/-20 (three players, sanma2.xml); rounding off by default."""
+    above), 10/5/-5/-10 East-only (shuffle.xml, bye.xml) and 20/0/-20 (three players,
+    sanma2.xml); rounding off by default."""
     four, three = configure("tenhou", {}), configure("tenhou-sanma", {})
     assert four.sudden_death and three.sudden_death
     assert four.placement_points == (35000, 5000, -15000, -25000)
+    assert configure("tenhou", {"length": "east"}).placement_points == (25000, 0, -10000, -15000)
+    assert configure("riichi-standard", {"length": "east"}).placement_points == (
+        35000, 5000, -15000, -25000)
     assert four.final_rounding == three.final_rounding == "none"
     assert not configure("riichi-standard", {}).sudden_death
