@@ -60,6 +60,7 @@ TEXTS: tuple[Promise, ...] = (
     pgettext_lazy("option help", "points each player starts with"),
     pgettext_lazy("option help", "points subtracted at the end; the difference to the start, from every player, is the oka paid to first place"),
     pgettext_lazy("option help", "uma in points by placement, 1st first"),
+    pgettext_lazy("option help", "uma in points by placement of an East-only game (length 'east'), 1st first; 'uma' is the East-South game's"),
     pgettext_lazy("option help", "when the dealer may pass after winning or being tenpai (agariyame/tenpaiyame): never, only the last dealer in first place (ending the game), or any dealer"),
     pgettext_lazy("option help", "nagashi mangan: off, or paid as a mangan tsumo at the draw (no honba or sticks)"),
     pgettext_lazy("option help", "chonbo: the offender pays a mangan tsumo in reverse, or chonbo_each_points to each other player"),
