@@ -5,6 +5,7 @@
     .venv/bin/python benchmarks/api_profile.py --sql           # also print each kind's SQL
     .venv/bin/python benchmarks/api_profile.py --functions     # and its heaviest functions
     .venv/bin/python benchmarks/api_profile.py --bypasses 6 --requests 4  # each ORM bypass's saving
+    .venv/bin/python benchmarks/api_profile.py --compare-to 0a5edc6 --rounds 3  # against a base
 
 On a fresh PostgreSQL database (as ``api_load.py``: ``--admin-url``, dropped
 at the end), with production settings (DEBUG off), through Django's test
@@ -15,6 +16,8 @@ gunicorn's HTTP parsing), for each request kind:
 - ``hand``: a hand POST (with an Idempotency-Key) into a session of a few hands (an
   exhaustive draw with one riichi: one deposit posting),
 - ``hand@40``: the same into a session that already has 39 live hands,
+- ``hand win``: a hand POST of a ron (riichi, pinfu tanyao: the record scored by
+  ``engine.score``) into a session of two hands,
 - ``balances``: GET a session's balances,
 - ``preview``: POST a hand to the preview (writes nothing),
 - ``close``: POST close of a finished session (the manager's token),
@@ -26,6 +29,14 @@ beside it the CPU time of the connection's PostgreSQL backend (its
 cProfile of the same requests with each function's own CPU time summed by
 layer (request handling, authentication, idempotency, services, the engine,
 the ORM, the database driver, serializers, rendering).
+
+``--compare-to REF`` checks REF out in a temporary git worktree and profiles
+the same requests (this script's) against it and against this checkout, each
+on its own fresh database, ``--rounds`` times in turn (base, new, base, ...),
+then prints both side by side: CPU per request (the median of the rounds'
+medians) and queries. Both run in this virtualenv (the base's code first on
+the path); a base without the compiled engine/fast of this checkout scores
+with the interpreted one (only ``hand win`` and ``preview`` score a hand).
 """
 
 from __future__ import annotations
@@ -39,6 +50,7 @@ import pstats
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from collections import defaultdict
@@ -174,11 +186,13 @@ def scenarios(requests: Requests, count: int) -> dict[str, list[tuple[str, str, 
         session = requests.session_with(3)
         requests.call("POST", f"/api/sessions/{session}/hands/", DEALER_BUSTS_SEAT_1)
         finished.append(session)
+    won = [requests.session_with(2) for _ in range(count)]  # one win into each
     opened = [requests.open_body() for _ in range(count)]  # tables of their own
     return {
         "hand": [
             ("POST", f"/api/sessions/{short}/hands/", hand, False) for hand in riichi_draws(count)
         ],
+        "hand win": [("POST", f"/api/sessions/{s}/hands/", RON, False) for s in won],
         "hand@40": [
             ("POST", f"/api/sessions/{long}/hands/", hand, False) for hand in riichi_draws(count)
         ],
@@ -578,6 +592,9 @@ def main(argv: list[str] | None = None) -> int:
         help="with --bypasses: this bypass only (as the table names it; repeat for more)",
     )  # fmt: skip
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    parser.add_argument("--compare-to", metavar="GIT_REF",
+                        help="also profile this commit, in a temporary worktree")
+    parser.add_argument("--rounds", type=int, default=1, help="with --compare-to: base, new, ...")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
@@ -587,15 +604,31 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(figures))
         return 0
 
+    if args.compare_to:
+        return compare(args)
+    figures = profile_checkout(args, ROOT)
+    if args.bypasses:
+        report_bypasses(figures)
+    else:
+        report(figures, sql=args.sql, functions=args.functions, statements=args.statements)
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=2))
+    return 0
+
+
+def profile_checkout(args: argparse.Namespace, root: Path) -> dict[str, Any]:
+    """This script's requests against the checkout at ``root``, on a fresh database."""
     name = f"parlor_ledger_profile_{os.getpid()}"
     create_database(args.admin_url, name)
     try:
         env = server_environment(database_url(args.admin_url, name))
-        # A table per open session: a few, the finished ones, and those the open kind opens.
-        tables = 2 * args.requests + 4
+        env["PYTHONPATH"] = str(root)  # that checkout's code, not this virtualenv's install
+        # A table per open session: a few, the finished ones, those won into, and those the
+        # open kind opens.
+        tables = 3 * args.requests + 4
         if args.bypasses:
             tables = bypass_tables(args.requests)
-        fixtures = prepare_database(env, clients=tables)
+        fixtures = prepare_database(env, clients=tables, root=root)
         out = subprocess.run(
             [sys.executable, __file__, "--requests", str(args.requests if args.bypasses
                                                          else max(4, args.requests)),
@@ -603,20 +636,47 @@ def main(argv: list[str] | None = None) -> int:
              "--bypasses", str(args.bypasses),
              *(f"--only={name}" for name in args.only or ()),
              "--child", json.dumps(fixtures.__dict__)],
-            cwd=ROOT, env=env, capture_output=True, text=True, timeout=1200,
+            cwd=root, env=env, capture_output=True, text=True, timeout=1200,
         )  # fmt: skip
         if out.returncode:
             print(out.stdout[-3000:], out.stderr[-3000:], file=sys.stderr)
-            return 1
-        figures = json.loads(out.stdout.strip().splitlines()[-1])
+            raise SystemExit(1)
+        figures: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
     finally:
         drop_database(args.admin_url, name)
-    if args.bypasses:
-        report_bypasses(figures)
-    else:
-        report(figures, sql=args.sql, functions=args.functions, statements=args.statements)
+    return figures
+
+
+def compare(args: argparse.Namespace) -> int:
+    """Base and this checkout in turn, ``--rounds`` times; CPU and queries side by side."""
+    base_root = Path(tempfile.mkdtemp(prefix="api-profile-base-")) / "base"
+    subprocess.run(
+        ["git", "worktree", "add", "--detach", str(base_root), args.compare_to],
+        cwd=ROOT, check=True, capture_output=True,
+    )  # fmt: skip
+    runs: dict[str, list[dict[str, Any]]] = {"base": [], "new": []}
+    try:
+        for round_ in range(args.rounds):
+            for side, root in (("base", base_root), ("new", ROOT)):
+                runs[side].append(profile_checkout(args, root))
+                print(f"round {round_ + 1}: {side} done", file=sys.stderr, flush=True)
+    finally:
+        subprocess.run(
+            ["git", "worktree", "remove", "--force", str(base_root)], cwd=ROOT, check=False
+        )
+    print(f"\nbase {args.compare_to} against this checkout, {args.rounds} round(s) each in"
+          " turn; CPU ms per request (this process, the median of the rounds' medians)")
+    print(f"{'request':<10}{'base CPU':>10}{'new CPU':>10}{'change':>9}"
+          f"{'base queries':>14}{'new queries':>13}")
+    for kind in runs["new"][0]:
+        cpu = {side: statistics.median(run[kind]["median_cpu_ms"] for run in runs[side])
+               for side in runs}  # fmt: skip
+        queries = {side: runs[side][-1][kind]["queries"] for side in runs}
+        change = cpu["new"] / cpu["base"] - 1 if cpu["base"] else 0.0
+        print(f"{kind:<10}{cpu['base']:>10.2f}{cpu['new']:>10.2f}{change:>+9.1%}"
+              f"{queries['base']:>14}{queries['new']:>13}")
     if args.json:
-        args.json.write_text(json.dumps(figures, indent=2))
+        args.json.write_text(json.dumps(runs, indent=2))
     return 0
 
 
