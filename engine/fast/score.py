@@ -64,6 +64,7 @@ from engine.fast.tables import (
     occupancy,
     readings,
     strings,
+    tally,
     tile_string,
 )
 from engine.fast.tables import melds as meld_table
@@ -419,18 +420,19 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
     # the winner's discards (Toutenkou's karasu): their copies count too
     discard_gari = False
     if discards_text:
-        discarded = strings.get(discards_text) or tile_string(discards_text)
-        if (discarded is None or len(discarded.codes) > MAX_DISCARDS
+        # a new string on almost every record: read directly, no table
+        x0, x1, x2, x3, x_red, x_count, x_kinds = tally(discards_text)
+        if (x_count < 0 or x_count > MAX_DISCARDS
                 or len(dora_found.dora) + len(ura_found.dora) > 12
-                or not _within_copies(plan, discarded)):
+                or not _within_copies(plan, x0, x1, x2, x3, x_red)):
             return None  # (bounded so that no packed count reaches its guard bit)
-        t0 += discarded.k0
-        t1 += discarded.k1
-        t2 += discarded.k2
-        t3 += discarded.k3
-        tr += discarded.red
-        for code in discarded.codes:
-            if KIND[code] in plan.gari:
+        t0 += x0
+        t1 += x1
+        t2 += x2
+        t3 += x3
+        tr += x_red
+        for kind in plan.gari:
+            if x_kinds >> kind & 1:
                 discard_gari = True
     if (((t0 - ((tr & FIELD) << FIVE_AT) + plan.add0) & plan.guards0)
             | ((t1 - (((tr >> WIDTH) & FIELD) << FIVE_AT) + plan.add1) & plan.guards1)
@@ -757,14 +759,13 @@ def _chips(plan: Plan, out: dict[str, Any], tsumo: bool, counts: tuple[int, ...]
     out["chip_causes"] = causes
 
 
-def _within_copies(plan: Plan, tiles: Tiles) -> bool:
-    """No kind (red fives apart) in ``tiles`` beyond the copies the set holds."""
-    tr = tiles.red
-    return not (((tiles.k0 - ((tr & FIELD) << FIVE_AT) + plan.add0) & plan.guards0)
-                | ((tiles.k1 - (((tr >> WIDTH) & FIELD) << FIVE_AT) + plan.add1) & plan.guards1)
-                | ((tiles.k2 - (((tr >> (2 * WIDTH)) & FIELD) << FIVE_AT) + plan.add2)
+def _within_copies(plan: Plan, k0: i64, k1: i64, k2: i64, k3: i64, tr: i64) -> bool:
+    """No kind (red fives apart) in these words beyond the copies the set holds."""
+    return not (((k0 - ((tr & FIELD) << FIVE_AT) + plan.add0) & plan.guards0)
+                | ((k1 - (((tr >> WIDTH) & FIELD) << FIVE_AT) + plan.add1) & plan.guards1)
+                | ((k2 - (((tr >> (2 * WIDTH)) & FIELD) << FIVE_AT) + plan.add2)
                    & plan.guards2)
-                | ((tiles.k3 + plan.add3) & plan.guards3) | ((tr + plan.add_red) & plan.guards_red))
+                | ((k3 + plan.add3) & plan.guards3) | ((tr + plan.add_red) & plan.guards_red))
 
 
 def _gari_facts(  # noqa: PLR0913

@@ -278,6 +278,53 @@ def tile_string(text: str) -> Tiles | None:
     return found
 
 
+def tally(text: str) -> tuple[i64, i64, i64, i64, i64, i64, i64]:
+    """A tile string read directly, for strings that are new on almost every record (the
+    winner's discards): its four suit words and red word (as ``suit_words``), how many
+    tiles, and the kinds it holds (bit k for kind k). The count is -1 when the text is not
+    valid mpsz (``parse_tiles`` would refuse it) or names more than 63 tiles (no field may
+    reach its guard bit)."""
+    w0: i64 = 0
+    w1: i64 = 0
+    w2: i64 = 0
+    w3: i64 = 0
+    red: i64 = 0
+    n: i64 = 0
+    kinds: i64 = 0
+    start = 0
+    for i in range(len(text)):
+        c = ord(text[i])
+        if 48 <= c <= 57:  # a digit: counted at its suit letter  # noqa: PLR2004
+            continue
+        suit = 0 if c == 109 else 1 if c == 112 else 2 if c == 115 else 3 if c == 122 else -1
+        if suit < 0 or start == i:
+            return 0, 0, 0, 0, 0, -1, 0
+        for j in range(start, i):
+            digit = ord(text[j]) - 48
+            if suit == 3 and not 1 <= digit <= 7:  # noqa: PLR2004
+                return 0, 0, 0, 0, 0, -1, 0
+            rank = digit - 1
+            if digit == 0:  # a red five
+                rank = 4
+                red += 1 << (WIDTH * suit)
+            if suit == 0:
+                w0 += 1 << (WIDTH * rank)
+            elif suit == 1:
+                w1 += 1 << (WIDTH * rank)
+            elif suit == 2:
+                w2 += 1 << (WIDTH * rank)
+            else:
+                w3 += 1 << (WIDTH * rank)
+            kinds |= 1 << (9 * suit + rank)
+            n += 1
+            if n > 63:  # noqa: PLR2004
+                return 0, 0, 0, 0, 0, -1, 0
+        start = i + 1
+    if start != len(text):  # digits with no suit letter
+        return 0, 0, 0, 0, 0, -1, 0
+    return w0, w1, w2, w3, red, n, kinds
+
+
 @final
 class CalledSet:
     """A meld as the scorer uses it: words as Tiles' (its summary has no seq_mask: a called

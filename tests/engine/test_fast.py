@@ -157,3 +157,27 @@ def test_fast_scorer_agrees_on_hands_with_options() -> None:
     taken, wrong = _agree(records)
     assert not wrong, f"{len(wrong)} disagreements:\n" + "\n".join(wrong[:5])
     assert taken > 2000  # refused: unknown options, red fives with aka off
+
+
+def test_tally_reads_tile_strings_as_parse_tiles_does() -> None:
+    """The winner's discards are read by ``tables.tally`` (no table: a new string on almost
+    every record): the same words as ``suit_words(parse_tiles(text))``, or refused."""
+    from engine.fast.tables import suit_words, tally
+    from engine.tiles import KIND, parse_tiles
+
+    rng = random.Random(3)
+    texts = ["", "0m0p0s", "1234567z", "8z", "0z", "m", "12", "5m5m5m5m5m", "x1m"]
+    texts += ["".join(rng.choice("0123456789mpsz ") for _ in range(rng.randint(1, 14)))
+              for _ in range(20000)]
+    taken = 0
+    for text in texts:
+        try:
+            codes = parse_tiles(text)
+        except Exception:  # noqa: BLE001 - refused: tally refuses it too
+            assert tally(text)[5] == -1, text
+            continue
+        *words, count, kinds = tally(text)
+        assert (tuple(words), count) == (suit_words(codes), len(codes)), text
+        assert kinds == sum(1 << kind for kind in {KIND[code] for code in codes}), text
+        taken += 1
+    assert taken > 1000
