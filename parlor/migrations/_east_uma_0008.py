@@ -1,4 +1,4 @@
-"""tenhou's East-only uma (migrations parlor 0008 and ledger 0022, issue 32).
+"""tenhou's East-only uma (migrations parlor 0008 and ledger 0023, issue 32).
 
 The tenhou game gained the option ``east_uma``, the uma of an East-only game, with the
 server's 10,000/5,000/-5,000/-10,000 as its default (an East-South game keeps ``uma``).

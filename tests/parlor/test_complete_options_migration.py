@@ -16,7 +16,7 @@ CHANGED_SINCE = {
     ("tenhou", "sudden_death"): (False, True),
     ("tenhou-sanma", "sudden_death"): (False, True),
     ("tenhou-sanma", "uma"): ([15000, 0, -15000], [20000, 0, -20000]),
-    # added later, with parlor 0008 and ledger 0022 (tests/parlor/test_east_uma_migration.py)
+    # added later, with parlor 0008 and ledger 0023 (tests/parlor/test_east_uma_migration.py)
     ("tenhou", "east_uma"): (ABSENT, [10000, 5000, -5000, -10000]),
 }
 

@@ -1,4 +1,4 @@
-"""Migrations parlor 0008 and ledger 0022: tenhou's East-only uma changes no stored game.
+"""Migrations parlor 0008 and ledger 0023: tenhou's East-only uma changes no stored game.
 
 tenhou's game gained ``east_uma`` (the server's 10/5/-5/-10 for an East-only game); an
 option set stored before has none and was played with its ``uma`` at any length, so the

@@ -31,7 +31,7 @@ def keep_east_uma(apps: Any, schema_editor: Any) -> None:
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("ledger", "0021_visits"),
+        ("ledger", "0022_floor"),
         ("parlor", "0008_tenhou_east_uma"),
     ]
 
