@@ -1,7 +1,7 @@
 """The headers by which a write says how its retry is recognised, and what a retry should send.
 
 ``Idempotency-Key`` (``api/idempotency.py``) and ``Expected-Hand-Number``
-(``ledger/api/hand_numbers.py``) are named here, where the error handler
+(``api/play/hand_numbers.py``) are named here, where the error handler
 can read them without importing the views' machinery: a 503 that asks for
 a retry names the guard the request actually sent (docs/api.md, "Retries
 and duplicate hands"; docs/hardening.md, "Faults").

@@ -6,21 +6,21 @@ Endpoints, roles and error shapes are listed in docs/api.md.
 from django.urls import path, re_path
 from rest_framework.routers import DefaultRouter
 
+from api.books.views import BalanceViewSet, MeView, SettlementViewSet, StatementViewSet
 from api.counter.visits import CreditLimitViewSet, VisitViewSet
 from api.floor.views import FloorView, SeatDrawViewSet, StaffShiftViewSet, WaitingEntryViewSet
+from api.parlor.rulesets import RulesetDetailView, RulesetListView
+from api.parlor.views import PlayerViewSet, RateViewSet, RulesetConfigViewSet, TableViewSet
+from api.play.views.corrections import CorrectionViewSet
+from api.play.views.hands import HandViewSet
+from api.play.views.penalties import PenaltyViewSet
+from api.play.views.sessions import SessionViewSet
 from api.players.views import MyDaysView, MySessionsView, MySessionView
+from api.reports.views import ExportJobViewSet, SessionCloseJobView
 from api.scoreboard.views import ScoreboardView
+from api.settle.views import StandingsFileView, StandingsView
 from api.statistics.views import MyStatisticsView, PlayerStatisticsView, StatisticsStandingsView
 from api.token_login import token_login
-from ledger.api.views.corrections import CorrectionViewSet
-from ledger.api.views.exports import ExportJobViewSet, SessionCloseJobView
-from ledger.api.views.hands import HandViewSet
-from ledger.api.views.penalties import PenaltyViewSet
-from ledger.api.views.reads import BalanceViewSet, MeView, SettlementViewSet, StatementViewSet
-from ledger.api.views.sessions import SessionViewSet
-from ledger.api.views.standings import StandingsFileView, StandingsView
-from parlor.api.rulesets import RulesetDetailView, RulesetListView
-from parlor.api.views import PlayerViewSet, RateViewSet, RulesetConfigViewSet, TableViewSet
 from scoreboard.selectors import TOKEN_PATTERN
 
 router = DefaultRouter()

@@ -34,8 +34,8 @@ from api.floor.serializers import (
 from api.idempotency import IDEMPOTENCY_PARAMETER, idempotent
 from api.parsers import SafeJSONParser
 from api.permissions import RolePermission, acting_user
+from api.play.serializers.sessions import SessionSerializer
 from api.viewsets import ApiDefaults
-from ledger.api.serializers.sessions import SessionSerializer
 from ledger.floor.selectors import floor_now
 from ledger.floor.services import (
     queue_join,

@@ -43,7 +43,7 @@ the database disagrees:
 - ``idempotency_answer_differs``: a stored ``Idempotency-Key`` answer (what
   a retry replays) that disagrees with the rows it names, names rows that do
   not exist, or was stored for another user than the one the rows name as
-  acting. The API's layer reads its own answers (``ledger/api/answers.py``)
+  acting. The API's layer reads its own answers (``api/play/answers.py``)
   and adds that check here (``audit_check_add``), as any other layer that
   stores what the books say may.
 - ``row_unreadable``: rows the audit could not interpret at all (a stored

@@ -18,7 +18,7 @@ from django.contrib.auth.models import User
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from api.models import IdempotencyRecord
-from ledger.api.answers import READINGS
+from api.play.answers import READINGS
 from ledger.models import HandResult
 from ledger.services.audit import IDEMPOTENCY_ANSWER_DIFFERS, AuditReport, ledger_audit
 from parlor.models import Player

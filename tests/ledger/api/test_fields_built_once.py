@@ -6,8 +6,8 @@ from unittest import mock
 
 from rest_framework import serializers
 
+from api.play.serializers.hands import HandResultSerializer
 from api.serializers import FieldsBuiltOnce
-from ledger.api.serializers.hands import HandResultSerializer
 
 
 def test_fields_are_built_once_and_each_instance_gets_its_own() -> None:

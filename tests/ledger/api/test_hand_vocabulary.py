@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from console.forms.hands import HandForm, WinForm
-from engine import record as record_words
-from engine.game import vocabulary as words
-from ledger.api.serializers.hands import (
+from api.play.serializers.hands import (
     DeadHandSerializer,
     HandInputSerializer,
     HandRecordSerializer,
     WinSerializer,
 )
+from console.forms.hands import HandForm, WinForm
+from engine import record as record_words
+from engine.game import vocabulary as words
 
 
 def test_the_hand_schema_names_exactly_the_engines_fields() -> None:

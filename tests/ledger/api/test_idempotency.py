@@ -155,7 +155,7 @@ def _slowed(service: Callable[..., Any], seconds: float) -> Callable[..., Any]:
 def test_concurrent_requests_with_one_key_record_exactly_one_hand(
     session: Session, api_as: RoleClients, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from ledger.api.views import hands
+    from api.play.views import hands
 
     monkeypatch.setattr(hands, "hand_record_returning", _slowed(hands.hand_record_returning, 0.5))
     clients = [api_as("staff"), api_as("staff")]

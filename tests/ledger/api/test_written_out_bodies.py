@@ -11,8 +11,8 @@ from unittest import mock
 import pytest
 from rest_framework import serializers
 
-from ledger.api.serializers.books import EntrySerializer, PostingSerializer, seat_context
-from ledger.api.serializers.hands import HandResultSerializer
+from api.books.postings import EntrySerializer, PostingSerializer, seat_context
+from api.play.serializers.hands import HandResultSerializer
 from ledger.models import Posting, Session
 from ledger.selectors.listings import hands_with_postings
 from ledger.services.corrections import hand_void

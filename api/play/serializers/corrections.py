@@ -6,9 +6,9 @@ from typing import Any
 
 from rest_framework import serializers
 
+from api.books.postings import PostingSerializer
+from api.play.serializers.hands import HandPayloadField, HandResultSerializer
 from api.scoping import limit_fields
-from ledger.api.serializers.books import PostingSerializer
-from ledger.api.serializers.hands import HandPayloadField, HandResultSerializer
 from ledger.models import Correction, CorrectionKind, HandResult
 from parlor.policy import Action
 

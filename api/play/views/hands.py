@@ -19,23 +19,23 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from api.books.postings import seat_numbers_context
 from api.errors import WRITE_ERRORS, ErrorSerializer
 from api.idempotency import IDEMPOTENCY_PARAMETER, idempotent, rolls_back_whole
 from api.parsers import SafeJSONParser
 from api.permissions import acting_user
-from api.viewsets import ApiDefaults
-from ledger.api.filters import include_corrected, include_corrected_parameter
-from ledger.api.hand_numbers import (
+from api.play.filters import include_corrected, include_corrected_parameter
+from api.play.hand_numbers import (
     HAND_NUMBER_PARAMETER,
     hand_number_or_key,
     wrong_number_names_header,
 )
-from ledger.api.serializers.books import seat_numbers_context
-from ledger.api.serializers.hands import (
+from api.play.serializers.hands import (
     HandInputSerializer,
     HandPreviewSerializer,
     HandResultSerializer,
 )
+from api.viewsets import ApiDefaults
 from ledger.models import HandResult, Session
 from ledger.selectors.listings import (
     hand_just_written,

@@ -6,8 +6,8 @@ from typing import Any
 
 from rest_framework import serializers
 
+from api.play.serializers.hands import HandResultSerializer
 from api.scoping import limit_fields
-from ledger.api.serializers.hands import HandResultSerializer
 from ledger.models import Penalty, Session
 from parlor.policy import Action
 

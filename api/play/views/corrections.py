@@ -11,19 +11,19 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
 
+from api.books.postings import seat_context
 from api.errors import WRITE_ERRORS
 from api.idempotency import IDEMPOTENCY_PARAMETER, idempotent
 from api.parsers import SafeJSONParser
 from api.permissions import acting_user
-from api.scoping import books
-from api.viewsets import ApiDefaults
-from ledger.api.filters import CorrectionFilter
-from ledger.api.serializers.books import seat_context
-from ledger.api.serializers.corrections import (
+from api.play.filters import CorrectionFilter
+from api.play.serializers.corrections import (
     CorrectionDetailSerializer,
     CorrectionInputSerializer,
     CorrectionSerializer,
 )
+from api.scoping import books
+from api.viewsets import ApiDefaults
 from ledger.models import Correction
 from ledger.selectors.listings import corrections_with_details, sessions_with_seats
 from ledger.services.corrections import correction_post

@@ -18,17 +18,17 @@ from rest_framework import viewsets
 from rest_framework.permissions import SAFE_METHODS
 
 from api.errors import ErrorSerializer
-from api.permissions import action_required
-from api.scoping import books_or_own
-from api.viewsets import ApiDefaults
-from parlor import policy
-from parlor.api.filters import PlayerFilter, RateFilter, RulesetConfigFilter, TableFilter
-from parlor.api.serializers import (
+from api.parlor.filters import PlayerFilter, RateFilter, RulesetConfigFilter, TableFilter
+from api.parlor.serializers import (
     PlayerSerializer,
     RateSerializer,
     RulesetConfigSerializer,
     TableSerializer,
 )
+from api.permissions import action_required
+from api.scoping import books_or_own
+from api.viewsets import ApiDefaults
+from parlor import policy
 from parlor.models import Player, Rate, RulesetConfig, Table
 from parlor.policy import Action
 

@@ -11,25 +11,25 @@ from rest_framework import mixins, status, viewsets
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from api.books.postings import seat_numbers_context
 from api.errors import WRITE_ERRORS, ErrorSerializer
 from api.idempotency import IDEMPOTENCY_PARAMETER, idempotent
 from api.parsers import SafeJSONParser
 from api.permissions import acting_user
-from api.scoping import books
-from api.viewsets import ApiDefaults
-from ledger.api.filters import PenaltyFilter, include_corrected, include_corrected_parameter
-from ledger.api.hand_numbers import (
+from api.play.filters import PenaltyFilter, include_corrected, include_corrected_parameter
+from api.play.hand_numbers import (
     HAND_NUMBER_PARAMETER,
     hand_number_or_key,
     wrong_number_names_header,
 )
-from ledger.api.serializers.books import seat_numbers_context
-from ledger.api.serializers.hands import HandResultSerializer
-from ledger.api.serializers.penalties import (
+from api.play.serializers.hands import HandResultSerializer
+from api.play.serializers.penalties import (
     ChonboInputSerializer,
     ChonboRecordedSerializer,
     PenaltySerializer,
 )
+from api.scoping import books
+from api.viewsets import ApiDefaults
 from ledger.models import HandKind, Penalty
 from ledger.selectors import penalties_for
 from ledger.selectors.listings import hand_with_postings, session_with_seat_numbers

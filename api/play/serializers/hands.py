@@ -15,16 +15,16 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from api.serializers import FieldsBuiltOnce
-from engine import record as record_words
-from engine.game import vocabulary as game_words
-from ledger.api.serializers.books import (
+from api.books.postings import (
     SEAT_OF,
     TIMESTAMP,
     PlannedPostingSerializer,
     PostingSerializer,
     posting_body,
 )
+from api.serializers import FieldsBuiltOnce
+from engine import record as record_words
+from engine.game import vocabulary as game_words
 from ledger.models import HandKind, HandResult
 
 # The game JSON's vocabulary is the engine's (engine.game.vocabulary, engine.record);
@@ -143,7 +143,7 @@ class HandResultSerializer(FieldsBuiltOnce, serializers.ModelSerializer[HandResu
         )
 
     def to_representation(self, hand: HandResult) -> dict[str, Any]:
-        """The declared fields written out (see ``ledger.api.serializers.books``)."""
+        """The declared fields written out (see ``api.books.postings``)."""
         seat_of = self.context.get(SEAT_OF, {})
         return {
             "id": hand.pk,

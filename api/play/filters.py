@@ -1,4 +1,4 @@
-"""django-filter filter sets of the ledger lists (``?session=3&since=2024-05-01``)."""
+"""django-filter filter sets of the play lists: sessions, corrections, penalties."""
 
 from __future__ import annotations
 
@@ -11,15 +11,11 @@ from api.filters import BaseFilterSet, IdFilter, UtcDateTimeFilter
 from ledger.models import (
     Correction,
     CorrectionKind,
-    LedgerEntry,
     Penalty,
     PenaltyKind,
-    PostingKind,
     Session,
     SessionState,
-    Settlement,
 )
-from parlor.models import Player
 
 TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
 
@@ -65,35 +61,3 @@ class PenaltyFilter(BaseFilterSet):
     class Meta:
         model = Penalty
         fields = ["parlor", "session", "player", "kind"]
-
-
-class PlayerBalanceFilter(BaseFilterSet):
-    player = IdFilter(field_name="pk")
-
-    class Meta:
-        model = Player
-        fields = ["parlor", "player", "is_active"]
-
-
-class StatementFilter(BaseFilterSet):
-    player = IdFilter(field_name="account__player")
-    session = IdFilter(field_name="posting__session")
-    posting_kind = django_filters.ChoiceFilter(
-        field_name="posting__kind", choices=PostingKind.choices
-    )
-    since = UtcDateTimeFilter(field_name="posting__created_at", lookup_expr="gte")
-    until = UtcDateTimeFilter(field_name="posting__created_at", lookup_expr="lt")
-
-    class Meta:
-        model = LedgerEntry
-        fields = ["player", "session", "posting_kind"]
-
-
-class SettlementFilter(BaseFilterSet):
-    parlor = IdFilter(field_name="session__parlor")
-    since = UtcDateTimeFilter(field_name="posting__created_at", lookup_expr="gte")
-    until = UtcDateTimeFilter(field_name="posting__created_at", lookup_expr="lt")
-
-    class Meta:
-        model = Settlement
-        fields = ["parlor", "session", "player", "placement"]

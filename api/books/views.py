@@ -18,15 +18,15 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.permissions import acting_user, user_roles
-from api.scoping import books_or_own, member_player
-from api.viewsets import ApiDefaults
-from ledger.api.filters import PlayerBalanceFilter, SettlementFilter, StatementFilter
-from ledger.api.serializers.reads import (
+from api.books.filters import PlayerBalanceFilter, SettlementFilter, StatementFilter
+from api.books.serializers import (
     PlayerBalanceSerializer,
     SettlementSerializer,
     StatementLineSerializer,
 )
+from api.permissions import acting_user, user_roles
+from api.scoping import books_or_own, member_player
+from api.viewsets import ApiDefaults
 from ledger.models import LedgerEntry, Settlement
 from ledger.selectors.listings import players_with_balances, statement_lines
 from ledger.selectors.settlements import live_settlements

@@ -12,19 +12,19 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from api.books.serializers import SettlementSerializer
 from api.errors import WRITE_ERRORS
 from api.idempotency import IDEMPOTENCY_PARAMETER, idempotent, rolls_back_whole
 from api.permissions import acting_user
-from api.scoping import books
-from api.viewsets import ApiDefaults
-from ledger.api.filters import SessionFilter
-from ledger.api.serializers.reads import SettlementSerializer
-from ledger.api.serializers.sessions import (
+from api.play.filters import SessionFilter
+from api.play.serializers.sessions import (
     SessionBalancesSerializer,
     SessionOpenSerializer,
     SessionSerializer,
 )
-from ledger.api.views.bodies import session_balances_body
+from api.play.views.bodies import session_balances_body
+from api.scoping import books
+from api.viewsets import ApiDefaults
 from ledger.models import Session
 from ledger.selectors.listings import sessions_with_seats
 from ledger.selectors.sessions import session_row, session_with_accounts

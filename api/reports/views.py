@@ -31,13 +31,13 @@ from rest_framework.views import APIView
 from api.errors import ApiError, ErrorSerializer
 from api.pagination import ApiPagination
 from api.permissions import RolePermission
-from api.scoping import books, member_player
-from ledger.api.serializers.exports import (
+from api.reports.serializers import (
     CloseJobSerializer,
     CloseRequestSerializer,
     ExportJobSerializer,
     ExportRequestSerializer,
 )
+from api.scoping import books, member_player
 from ledger.errors import LedgerErrorCode, RequestErrorCode
 from ledger.models import Session
 from ledger.selectors.closing import session_close_state

@@ -32,13 +32,13 @@ from typing import Any
 from django.core.serializers.json import DjangoJSONEncoder
 from django.urls import Resolver404, resolve
 
+from api.books.postings import seat_context, seat_numbers_context
+from api.books.serializers import SettlementSerializer
 from api.models import IdempotencyRecord
-from ledger.api.serializers.books import seat_context, seat_numbers_context
-from ledger.api.serializers.corrections import CorrectionDetailSerializer
-from ledger.api.serializers.hands import HandResultSerializer
-from ledger.api.serializers.penalties import PenaltySerializer
-from ledger.api.serializers.reads import SettlementSerializer
-from ledger.api.serializers.sessions import SessionSerializer
+from api.play.serializers.corrections import CorrectionDetailSerializer
+from api.play.serializers.hands import HandResultSerializer
+from api.play.serializers.penalties import PenaltySerializer
+from api.play.serializers.sessions import SessionSerializer
 from ledger.errors import AuditCheck
 from ledger.models import Correction, HandResult, Session, Settlement
 from ledger.selectors import penalties_for

@@ -1,0 +1,1 @@
+"""Serializers of table play: inputs are parsed here, business rules stay in the services."""

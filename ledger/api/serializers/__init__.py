@@ -1,1 +1,0 @@
-"""Serializers of the ledger API: inputs are parsed here, business rules stay in the services."""

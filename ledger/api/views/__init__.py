@@ -1,1 +1,0 @@
-"""Views of the ledger API, one module per resource; each parses, calls one service, renders."""
