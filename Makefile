@@ -27,6 +27,7 @@ test: $(INSTALLED)
 lint: $(INSTALLED)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 worker: $(RUN_INSTALLED)
 	$(BIN)/celery -A config worker --loglevel=INFO
@@ -53,5 +54,5 @@ $(INSTALLED): pyproject.toml $(FAST_SOURCES) | $(BIN)/python
 	@touch $@ $(RUN_INSTALLED)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .import_linter_cache .grimp_cache build
 	rm -f engine/fast/*.so engine_fast__mypyc*.so
