@@ -22,6 +22,7 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 FAST = ["engine/fast/tables.py", "engine/fast/plan.py", "engine/fast/parts.py",
+        "engine/fast/arrange.py", "engine/fast/gari.py", "engine/fast/render.py",
         "engine/fast/score.py"]
 MODE = os.environ.get("ENGINE_BUILD", "auto")
 

@@ -16,7 +16,7 @@ import warnings
 from importlib.machinery import EXTENSION_SUFFIXES
 from importlib.util import module_from_spec, spec_from_file_location
 
-_MODULES = ("tables", "plan", "parts", "score")  # in import order
+_MODULES = ("tables", "plan", "parts", "arrange", "gari", "render", "score")  # import order
 _HERE = os.path.dirname(os.path.abspath(__file__))
 
 

@@ -17,6 +17,9 @@ checks hand by hand, organised for speed:
 - hits are bits of the ruleset's yaku table: the yaku list, the one dict,
   is built once, for the arrangement that pays most.
 
+This module reads the record and holds the hand-wide facts; ``arrange`` ranks each
+reading's candidates, ``gari`` counts Toutenkou's facts, ``render`` writes the answer.
+
 ``score_fast(record)`` is None for what it does not take (another ruleset
 pipeline, a field beyond the common ones, anything the reference path would
 refuse for another reason than "no yaku" or "not a winning hand").
@@ -31,28 +34,24 @@ from typing import TYPE_CHECKING, Any, Final
 
 from engine.errors import EngineError
 from engine.fast import parts
+from engine.fast.arrange import arrange, better, chuuren, count, guards, one_suit_of, quads_as_pairs
+from engine.fast.gari import gari_facts, within_copies
 from engine.fast.parts import RIICHI_INDEX, TSUMO_AT
-from engine.fast.plan import Plan, Shown, Side, plan_for
+from engine.fast.plan import Plan, Shown, plan_for
+from engine.fast.render import describe, failure, render, render_points, speed_chips
 from engine.fast.tables import (
-    ANKOU_AT,
     CACHE_LIMIT,
     FIELD,
     FIVE_AT,
     GROUP,
     KAN_AT,
     LENGTH_AT,
-    M34,
     NOT_ONE_READING_EACH,
-    NOT_OUTSIDE_AT,
     OCCUPIED,
     OPEN_AT,
-    PAIR_AT,
     PAIRS_AT,
     PAIRS_ONLY,
     RED_AT,
-    SEQS_AT,
-    SET_FU_AT,
-    TWINS_AT,
     WIDTH,
     WIN_TILES,
     CalledSet,
@@ -68,15 +67,12 @@ from engine.fast.tables import (
     tile_string,
 )
 from engine.fast.tables import melds as meld_table
-from engine.hand.arrangement import RYANMEN, SHANPON, TANKI
 from engine.hand.context import no_yaku_message, not_winning_message
-from engine.hand.limits import HAN_LIMITS, MANGAN_BASE, YAKUMAN_BASE
 from engine.record import FLAGS, SPECIAL_TILES
 from engine.reference import score_reference
 from engine.rulesets import registry
-from engine.rulesets.speed_tonpuu.chips import CHIP_CAUSES
-from engine.rulesets.toutenkou.score import FIVES_AS_GARI, no_regular_yaku_message
-from engine.tiles import EAST, HAKU, HATSU, KIND, N_KINDS, TERMINALS_AND_HONOURS, YAOCHUU_MASK
+from engine.rulesets.toutenkou.score import no_regular_yaku_message
+from engine.tiles import EAST, HAKU, HATSU, KIND, N_KINDS, TERMINALS_AND_HONOURS
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
@@ -97,36 +93,22 @@ _REQUIRED = frozenset(FIELDS) - frozenset(_DEFAULTS)
 MAX_INDICATORS = 16  # keeps every packed field below its guard bit
 MAX_HAND_TEXT = 28  # 14 tiles, each with its own suit letter at most
 MAX_DISCARDS = 30
-DAISHARIN_WORD: Final = sum(2 << (WIDTH * rank) for rank in range(1, 8))  # 2p-8p twice
-LOW_BITS = 0x1FF  # kinds 0-8: with the same bit +9 and +18, a sanshoku
-ITTSU_STARTS = (1 << 0) | (1 << 9) | (1 << 18)
 SUIT_OF = tuple(k // 9 if k < 27 else 3 for k in range(N_KINDS))
-_YAOCHUU_BITS = YAOCHUU_MASK
 _KOKUSHI_HELD = occupancy(TERMINALS_AND_HONOURS)
 _OCC_ADD9: Final = OCCUPIED[0][0]
 _OCC_GUARDS9: Final = OCCUPIED[0][1]
 _OCC_ADD7: Final = OCCUPIED[3][0]
 _OCC_GUARDS7: Final = OCCUPIED[3][1]
-_ALL_NINE: Final = _OCC_GUARDS9  # every field of a number suit's word held
-_CHUUREN_BASE = (3, 1, 1, 1, 1, 1, 1, 1, 3)
-# A candidate's rank packs (basic points, yakuman, han, fu) so that comparing ints compares
-# them in that order: ties go to a true yakuman over kazoe, then more han, then more fu.
-_YAKUMAN_RANK = 1 << 20
 _NO_MELDS: list[CalledSet] = []  # never appended to
 _NO_SPECIALS: list[Any] = []  # never appended to
 _NO_MELD_ITEMS: list[Any] = []  # never appended to
-_ABSENT: Final = object()
+_ABSENT: Final = object()  # record.get's default: the field is not in the record
 _NO_SUIT = (SuitReading(0, 0, {}),)  # a suit the hand does not hold: one empty reading
-_DIGITS = "123456789"
-SUIT_LETTERS = "mpsz"  # record.get's default: the field is not in the record
 # Speed Tonpuu's special copies: name -> kind | index << 8 (0-2 blue, 3 gold, 4-6 pocchi)
 SPECIAL_CODES = {name: kind | i << 8 for i, (name, kind) in enumerate(SPECIAL_TILES.items())}
 GOLD_INDEX = 3
 FIRST_POCCHI = 4
 PLAIN_5P_AT = WIDTH * 4  # the 5p field of the pinzu word
-START3: Final = 0x7F | 0x7F << 9 | 0x7F << 18  # runs of three kinds within a suit
-START4: Final = 0x3F | 0x3F << 9 | 0x3F << 18
-WIND_BITS: Final = 0xF << EAST
 # Built by mypyc (engine/fast/*.so): a few constructs are only faster there.
 COMPILED: Final = not __file__.endswith(".py")
 
@@ -424,7 +406,7 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
         x0, x1, x2, x3, x_red, x_count, x_kinds = tally(discards_text)
         if (x_count < 0 or x_count > MAX_DISCARDS
                 or len(dora_found.dora) + len(ura_found.dora) > 12
-                or not _within_copies(plan, x0, x1, x2, x3, x_red)):
+                or not within_copies(plan, x0, x1, x2, x3, x_red)):
             return None  # (bounded so that no packed count reaches its guard bit)
         t0 += x0
         t1 += x1
@@ -463,7 +445,7 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
             for name in specials_list:
                 code = SPECIAL_CODES.get(name, -1) if type(name) is str else -1
                 index = code >> 8
-                if code < 0 or seen >> index & 1 or not _count(k0, k1, k2, k3, code & 255):
+                if code < 0 or seen >> index & 1 or not count(k0, k1, k2, k3, code & 255):
                     return None  # unknown, twice, or not held: the reference path names it
                 seen |= 1 << index
                 if index < GOLD_INDEX:
@@ -475,7 +457,7 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
             if gold and ((k1 >> PLAIN_5P_AT) & FIELD) <= ((red_w >> WIDTH) & FIELD):
                 return None  # the gold names a plain 5p: none held
             if (tsumo and win_kind >= HAKU and seen >> (FIRST_POCCHI + win_kind - HAKU) & 1
-                    and _count(k0, k1, k2, k3, win_kind) == 1
+                    and count(k0, k1, k2, k3, win_kind) == 1
                     and (not closed if win_kind == HATSU else riichi != "none")):
                 return None  # a pocchi drawn as a wildcard: the reference path tries each tile
 
@@ -502,7 +484,7 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
     d3: i64 = k3 + n3 if plan.nuki_as_dora else k3
     red += (n_red & FIELD) + (n_red >> WIDTH & FIELD) + (n_red >> (2 * WIDTH) & FIELD)
     for kind in dora_found.dora:
-        dora += _count(d0, k1, k2, d3, kind)
+        dora += count(d0, k1, k2, d3, kind)
     if dora and side.dora[0]:
         bits |= side.dora[0]
         han += dora * side.dora[1]
@@ -511,7 +493,7 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
         han += red * side.aka[1]
     if riichi != "none":
         for kind in ura_found.dora:
-            ura += _count(d0, k1, k2, d3, kind)
+            ura += count(d0, k1, k2, d3, kind)
         if ura and side.ura[0]:
             bits |= side.ura[0]
             han += ura * side.ura[1]
@@ -535,7 +517,7 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
         if plan.no_chi and meld_seq_mask:
             return None  # a chi under no_chi: the reference path refuses it
         gari, minkans, ankans, sets, karasu, all_gari, five_dora, five_gari, daisharin = (
-            _gari_facts(plan, k0, k1, k2, k3, red_w, nuki_codes, n0, n3, dora_text,
+            gari_facts(plan, k0, k1, k2, k3, red_w, nuki_codes, n0, n3, dora_text,
                         discard_gari, called))
         # per POINTS_YAKU: oya menzen honba gari banban minkan ankan gari_set ron karasu
         # all_gari five_gari five_dora
@@ -564,9 +546,9 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
         h1 = (c1 + _OCC_ADD9) & _OCC_GUARDS9
         h2 = (c2 + _OCC_ADD9) & _OCC_GUARDS9
         h3 = (c3 + _OCC_ADD7) & _OCC_GUARDS7
-        one_suit = _one_suit(h0, h1, h2, h3)
+        one_suit = one_suit_of(h0, h1, h2, h3)
         if one_suit >= 0:
-            yakuman |= _chuuren(side, (c0, c1, c2)[one_suit], one_suit, win_kind)
+            yakuman |= chuuren(side, (c0, c1, c2)[one_suit], one_suit, win_kind)
 
     # -- every arrangement; the one that pays most
     # the candidate that pays most: its rank (-1: none yet; han and fu are its bits 10-19
@@ -578,7 +560,7 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
     if not small & NOT_ONE_READING_EACH and win_group is not None:
         if (sa >> PAIRS_AT) & 15 == 1:  # four sets and one pair
             regular = True
-            best_rank, best_bits = _arrange(
+            best_rank, best_bits = arrange(
                 plan, side, best_rank, best_bits, sa, sb, win_group.readings[0].waits, bits,
                 han, winnable, yakuman, meld_seq_mask, seat, round_wind, kans, tsumo, win_kind,
                 base_fu, special)
@@ -598,7 +580,7 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
                 regular = True
                 waits = (r0 if win_suit == 0 else r1 if win_suit == 1 else r2 if win_suit == 2
                          else r3)[0].waits
-                best_rank, best_bits = _arrange(
+                best_rank, best_bits = arrange(
                     plan, side, best_rank, best_bits, r_sa, r_sb, waits, bits, han,
                     winnable, yakuman, meld_seq_mask, seat, round_wind, kans, tsumo, win_kind,
                     base_fu, special)
@@ -608,24 +590,24 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
                 r_sb = m_sb + combo[0].sb + combo[1].sb + combo[2].sb + combo[3].sb
                 if (r_sa >> PAIRS_AT) & 15 == 1:
                     regular = True
-                    best_rank, best_bits = _arrange(
+                    best_rank, best_bits = arrange(
                         plan, side, best_rank, best_bits, r_sa, r_sb, combo[win_suit].waits,
                         bits, han, winnable, yakuman, meld_seq_mask, seat, round_wind, kans,
                         tsumo, win_kind, base_fu, special)
     shaped = regular
     if not melds:
-        if (_guards(h0) + _guards(h1) + _guards(h2) + _guards(h3) == 7
+        if (guards(h0) + guards(h1) + guards(h2) + guards(h3) == 7
                 and not ((c0 + PAIRS_ONLY[0][0]) & PAIRS_ONLY[0][1]
                          | (c1 + PAIRS_ONLY[1][0]) & PAIRS_ONLY[1][1]
                          | (c2 + PAIRS_ONLY[2][0]) & PAIRS_ONLY[2][1]
                          | (c3 + PAIRS_ONLY[3][0]) & PAIRS_ONLY[3][1])):
             shaped = True
             bit, value = side.reading[10]
-            best_rank, best_bits = _better(plan, side, best_rank, best_bits, bits | bit,
+            best_rank, best_bits = better(plan, side, best_rank, best_bits, bits | bit,
                                            han + value, winnable or bit > 0, yakuman, 25,
                                            special)
-        elif plan.kansai and (quads := _quads_as_pairs(c0, c1, c2, c3)) > 0 and (
-                _guards(h0) + _guards(h1) + _guards(h2) + _guards(h3) == 7 - quads):
+        elif plan.kansai and (quads := quads_as_pairs(c0, c1, c2, c3)) > 0 and (
+                guards(h0) + guards(h1) + guards(h2) + guards(h3) == 7 - quads):
             # kansai chiitoitsu: four of a kind is two of the seven pairs
             shaped = True
             bit, value = side.reading[10]
@@ -637,39 +619,39 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
                 kansai = 1 if quads == 1 else 3
                 k_bits |= sp[6]
                 k_han += kansai * sp[7]
-            best_rank, best_bits = _better(plan, side, best_rank, best_bits, k_bits, k_han,
+            best_rank, best_bits = better(plan, side, best_rank, best_bits, k_bits, k_han,
                                            winnable or k_bits != bits, k_yakuman, 25)
         elif (h0 == _KOKUSHI_HELD[0] and h1 == _KOKUSHI_HELD[1] and h2 == _KOKUSHI_HELD[2]
               and h3 == _KOKUSHI_HELD[3]):
             shaped = True
             kokushi = side.reading_yakuman[2]
-            if _count(c0, c1, c2, c3, win_kind) == 2:
+            if count(c0, c1, c2, c3, win_kind) == 2:
                 kokushi |= side.reading_yakuman[3]
-            best_rank, best_bits = _better(plan, side, best_rank, best_bits, bits, han,
+            best_rank, best_bits = better(plan, side, best_rank, best_bits, bits, han,
                                            winnable, yakuman | kokushi, 0, special)
     if best_rank < 0:
-        description = _description(c0, c1, c2, c3, c_red, called)
+        description = describe(c0, c1, c2, c3, c_red, called)
         if shaped and plan.yakuman_points:  # Toutenkou's own words
-            return _failure(rid, "no_yaku", no_regular_yaku_message(description))
+            return failure(rid, "no_yaku", no_regular_yaku_message(description))
         if shaped:
-            return _failure(rid, "no_yaku", no_yaku_message(description))
-        return _failure(rid, "not_a_winning_hand", not_winning_message(description))
+            return failure(rid, "no_yaku", no_yaku_message(description))
+        return failure(rid, "not_a_winning_hand", not_winning_message(description))
     rounds = 1
     if best_bits & side.round_counted:  # tonshaaba: one han per round wind held
         west = plan.extra_round
-        rounds = int(_count(k0, k1, k2, k3, round_wind) >= 3) + int(
-            west != round_wind and _count(k0, k1, k2, k3, west) >= 3)
+        rounds = int(count(k0, k1, k2, k3, round_wind) >= 3) + int(
+            west != round_wind and count(k0, k1, k2, k3, west) >= 3)
     kansai = 0
     if best_bits & side.speed[6]:  # kansai chiitoitsu: 1 han for one quad, 3 for two
-        kansai = 1 if _quads_as_pairs(c0, c1, c2, c3) == 1 else 3
+        kansai = 1 if quads_as_pairs(c0, c1, c2, c3) == 1 else 3
     counts = (1, dora, red, ura, n_nuki, rounds, kansai, n_blue)
     if plan.yakuman_points:
-        return _render_points(plan, side, rid, best_rank, best_bits, tsumo, sticks,
+        return render_points(plan, side, rid, best_rank, best_bits, tsumo, sticks,
                               (*counts, *p_counts))
-    out = _render(plan, side, rid, best_rank, best_bits, tsumo, seat == EAST, honba, sticks,
+    out = render(plan, side, rid, best_rank, best_bits, tsumo, seat == EAST, honba, sticks,
                   counts)
     if plan.speed:
-        _chips(plan, out, tsumo, (red, n_blue, gold, n_pocchi, int(ippatsu), ura))
+        speed_chips(plan, out, tsumo, (red, n_blue, gold, n_pocchi, int(ippatsu), ura))
     return out
 
 
@@ -705,271 +687,6 @@ def _split(hand: str) -> list[str]:
     return out
 
 
-def _count(k0: i64, k1: i64, k2: i64, k3: i64, kind: int) -> int:
-    """How many of ``kind`` the suit words hold."""
-    if kind < 9:
-        return (k0 >> (WIDTH * kind)) & FIELD
-    if kind < 18:
-        return (k1 >> (WIDTH * (kind - 9))) & FIELD
-    if kind < 27:
-        return (k2 >> (WIDTH * (kind - 18))) & FIELD
-    return (k3 >> (WIDTH * (kind - 27))) & FIELD
-
-
-def _guards(word: i64) -> int:
-    """How many OCCUPIED bits a suit word has (kinds held)."""
-    n = 0
-    while word:
-        word &= word - 1
-        n += 1
-    return n
-
-
-def _quads_as_pairs(c0: i64, c1: i64, c2: i64, c3: i64) -> int:
-    """Kansai chiitoitsu: how many kinds are held four times, or -1 when a kind is held
-    other than 0, 2 or 4 times."""
-    quads = 0
-    for word, kinds in ((c0, 9), (c1, 9), (c2, 9), (c3, 7)):
-        for r in range(kinds):
-            n = (word >> (WIDTH * r)) & FIELD
-            if n == 4:
-                quads += 1
-            elif n != 0 and n != 2:
-                return -1
-    return quads
-
-
-def _chips(plan: Plan, out: dict[str, Any], tsumo: bool, counts: tuple[int, ...]) -> None:
-    """Speed Tonpuu's chips for a scored hand (speed_tonpuu/chips.py): each cause's chips
-    per payer, causes paying none left out, and their sum."""
-    values = plan.chip_values
-    causes = []
-    total = 0
-    for i in range(6):
-        chips = counts[i] * values[i]
-        if chips:
-            causes.append({"cause": CHIP_CAUSES[i], "count": counts[i], "chips": chips})
-            total += chips
-    multiples: int = out["yakuman"]
-    chips = multiples * values[7 if tsumo else 6]
-    if chips:
-        causes.append({"cause": "yakuman", "count": multiples, "chips": chips})
-        total += chips
-    out["chips"] = {"tsumo_each": total} if tsumo else {"ron": total}
-    out["chip_causes"] = causes
-
-
-def _within_copies(plan: Plan, k0: i64, k1: i64, k2: i64, k3: i64, tr: i64) -> bool:
-    """No kind (red fives apart) in these words beyond the copies the set holds."""
-    return not (((k0 - ((tr & FIELD) << FIVE_AT) + plan.add0) & plan.guards0)
-                | ((k1 - (((tr >> WIDTH) & FIELD) << FIVE_AT) + plan.add1) & plan.guards1)
-                | ((k2 - (((tr >> (2 * WIDTH)) & FIELD) << FIVE_AT) + plan.add2)
-                   & plan.guards2)
-                | ((k3 + plan.add3) & plan.guards3) | ((tr + plan.add_red) & plan.guards_red))
-
-
-def _gari_facts(  # noqa: PLR0913
-    plan: Plan, k0: i64, k1: i64, k2: i64, k3: i64, red_w: i64, nuki: tuple[int, ...],
-    n0: i64, n3: i64, dora_text: str, discard_gari: bool, called: list[CalledSet],
-) -> tuple[int, int, int, int, bool, bool, int, int, bool]:
-    """Toutenkou's facts (rulesets/toutenkou/yaku.py, gari_facts; its score.py's
-    multipliers): gari points set aside, open and closed kans, gari kinds held four times,
-    karasu, all gari, five dora, five gari, daisharin. ``n0``, ``n3``: the words of the
-    tiles set aside (gari are 1m 5m 9m and North)."""
-    gari = plan.gari
-    copies = plan.gari_copies
-    multiplier = 1
-    five_multiplier = 1
-    fives_gari = plan.fives == "gari"
-    if plan.gari_bai or plan.gari_tori:  # the indicators can multiply the gari
-        indicators = strings.get(dora_text) or tile_string(dora_text)
-        codes = indicators.codes if indicators is not None else ()
-        multiplier = _gari_multiplier(codes, gari, plan.gari_bai, plan.gari_tori)
-        if fives_gari and plan.gari_multiplies_fives:
-            multiplier = max(multiplier, _gari_multiplier(codes, gari | FIVES_AS_GARI,
-                                                          plan.gari_bai, plan.gari_tori))
-            five_multiplier = multiplier
-    red_gari = 3 if fives_gari else 1
-    points = 0
-    for code in nuki:
-        points += red_gari if code >= N_KINDS else 1
-    points *= multiplier
-    h0: i64 = k0 + n0  # hand, melds and nuki
-    h3: i64 = k3 + n3
-    sets = 0
-    all_gari = True
-    in_play = False
-    for kind in gari:
-        held = _count(h0, k1, k2, h3, kind)
-        if held != copies[kind]:
-            all_gari = False  # (a kind the set does not hold has all its no copies)
-        elif held:
-            sets += 1
-        if held:
-            in_play = True
-    karasu = not (nuki or in_play or discard_gari)
-    five_p = (k1 >> FIVE_AT) & FIELD  # 5p and 5s in hand and melds
-    five_s = (k2 >> FIVE_AT) & FIELD
-    five_dora = five_p + five_s if plan.fives == "dora" else 0
-    five_gari = 0
-    if fives_gari:
-        red = ((red_w >> WIDTH) & FIELD) + ((red_w >> (2 * WIDTH)) & FIELD)  # 0p 0s
-        five_gari = (five_p + five_s - red + 3 * red) * five_multiplier
-    minkans = ankans = 0
-    for called_set in called:
-        if (called_set.small >> KAN_AT) & 15:
-            if (called_set.small >> OPEN_AT) & 15:
-                minkans += 1
-            else:
-                ankans += 1
-    # 22334455667788p and nothing else (fourteen tiles: no kan)
-    daisharin = k1 == DAISHARIN_WORD and not (k0 or k2 or k3)
-    return (points, minkans, ankans, sets, karasu, all_gari, five_dora, five_gari, daisharin)
-
-
-def _gari_multiplier(codes: tuple[int, ...], gari: frozenset[int], bai: bool,
-                     tori: bool) -> int:
-    """ガリ倍 (a gari turned up as an indicator) x2, ガリトリ (a red tile) x3; tori wins."""
-    if tori and any(code >= N_KINDS for code in codes):
-        return 3
-    if bai and any(KIND[code] in gari for code in codes):
-        return 2
-    return 1
-
-
-def _one_suit(h0: i64, h1: i64, h2: i64, h3: i64) -> int:
-    """The number suit whose nine kinds are all the hand holds, or -1."""
-    if h3:
-        return -1
-    if h0 == _ALL_NINE and not h1 and not h2:
-        return 0
-    if h1 == _ALL_NINE and not h0 and not h2:
-        return 1
-    if h2 == _ALL_NINE and not h0 and not h1:
-        return 2
-    return -1
-
-
-def _arrange(  # noqa: C901, PLR0912, PLR0913, PLR0915
-    plan: Plan, side: Side, best_rank: int, best_bits: int, c_a: i64, c_b: i64,
-    waits: dict[int, tuple[int, ...]], bits: int, han: int, winnable: bool, yakuman: int,
-    meld_seq_mask: i64, seat: int, round_wind: int, kans: int, tsumo: bool, win_kind: int,
-    base_fu: int, special: int = 0,
-) -> tuple[int, int]:
-    """One reading of four sets and a pair (summary words ``c_a``, ``c_b``): its hits on top
-    of the hand's, then each place the winning tile can sit in it (the pair first, then its
-    sets in order); the best candidate (rank, hits) of these and the one given."""
-    flat = side.flat_reading
-    pair: int = ((c_b >> PAIR_AT) & 255) - 1
-    seqs: int = (c_a >> SEQS_AT) & 15
-    seq_mask: i64 = (c_a & M34) | meld_seq_mask
-    triplet_mask: i64 = c_b & M34
-    r_bits, r_han, r_winnable, r_yakuman = bits, han, winnable, yakuman
-    honours: int = triplet_mask >> 27
-    if honours or pair >= EAST or kans >= 3:
-        h_key = parts.honours_key(honours, pair, seat, round_wind, kans, plan.extra_round >= 0)
-        h = side.honours.get(h_key) or parts.honours(side, h_key)
-        r_bits |= h.bits
-        r_han += h.han
-        r_winnable = r_winnable or h.winnable
-        r_yakuman |= h.yakuman
-    # the reading's yaku: (bit, han) pairs of side.flat_reading, looked at on a hit
-    twins = (c_a >> TWINS_AT) & 15
-    if twins:
-        if seqs == 4 and twins == 2 and flat[4]:
-            r_bits |= flat[4]
-            r_han += flat[5]
-        elif flat[2]:
-            r_bits |= flat[2]
-            r_han += flat[3]
-    if seqs >= 3:
-        if seq_mask & (seq_mask >> 9) & (seq_mask >> 18) & LOW_BITS and flat[6]:
-            r_bits |= flat[6]
-            r_han += flat[7]
-        if seq_mask & (seq_mask >> 3) & (seq_mask >> 6) & ITTSU_STARTS and flat[10]:
-            r_bits |= flat[10]
-            r_han += flat[11]
-    elif seqs < 2:
-        if triplet_mask & (triplet_mask >> 9) & (triplet_mask >> 18) & LOW_BITS and flat[8]:
-            r_bits |= flat[8]
-            r_han += flat[9]
-        if not seqs and flat[16]:
-            r_bits |= flat[16]
-            r_han += flat[17]
-    if seqs and not (c_a >> NOT_OUTSIDE_AT) & 15:
-        if honours or pair >= EAST:
-            if flat[12]:
-                r_bits |= flat[12]
-                r_han += flat[13]
-        elif flat[14]:
-            r_bits |= flat[14]
-            r_han += flat[15]
-    if plan.speed:  # sanrenko, suurenko, sanpuuko: triplets in a row, three wind triplets
-        sp = side.speed
-        run3: i64 = triplet_mask & (triplet_mask >> 1) & (triplet_mask >> 2) & START3
-        if run3:
-            if sp[0]:
-                r_bits |= sp[0]
-                r_han += sp[1]
-            if run3 & (triplet_mask >> 3) & START4:
-                r_yakuman |= sp[10]
-        if sp[2] and _guards(triplet_mask & WIND_BITS) == 3:
-            r_bits |= sp[2]
-            r_han += sp[3]
-    r_winnable = r_winnable or r_bits != bits
-    ankou: int = (c_a >> ANKOU_AT) & 15
-    round_pair = pair == round_wind or pair == plan.extra_round  # noqa: PLR1714 - no tuple
-    value_pair = pair >= HAKU or pair == seat or round_pair
-    if pair >= HAKU:
-        fu = base_fu + 2
-    elif pair == seat and round_pair:
-        fu = base_fu + plan.double_wind_pair_fu
-    else:
-        fu = base_fu + 2 if value_pair else base_fu
-    fu += (c_a >> SET_FU_AT) & 255
-    pinfu_shape = seqs == 4 and not value_pair and flat[0] != 0
-    placements = waits.get(win_kind, ())
-    tanki_first = 1 if pair == win_kind else 0
-    for i in range(len(placements) + tanki_first):
-        placed = TANKI << 8 if i < tanki_first else placements[i - tanki_first]
-        wait = placed >> 8
-        triplet = (placed & 255) - 1
-        p_bits, p_han, p_winnable, p_yakuman = r_bits, r_han, r_winnable, r_yakuman
-        p_fu, p_ankou = fu, ankou
-        if triplet >= 0 and not tsumo:  # a triplet completed by ron is open
-            p_ankou -= 1
-            p_fu -= 4 if _YAOCHUU_BITS >> triplet & 1 else 2
-        if p_ankou == 3 and flat[18]:
-            p_bits |= flat[18]
-            p_han += flat[19]
-            p_winnable = True
-        elif p_ankou == 4:
-            p_yakuman |= side.reading_yakuman[0]
-            if wait == TANKI:
-                p_yakuman |= side.reading_yakuman[1]
-        if pinfu_shape and wait == RYANMEN:
-            p_bits |= flat[0]
-            p_han += flat[1]
-            p_winnable = True
-            p_fu = 20 if tsumo else 30
-        else:
-            if wait != RYANMEN and wait != SHANPON:
-                p_fu += 2
-            p_fu = 30 if p_fu == 20 else (p_fu + 9) // 10 * 10
-        if p_yakuman or p_han >= 5 or plan.yakuman_points:
-            best_rank, best_bits = _better(plan, side, best_rank, best_bits, p_bits, p_han,
-                                           p_winnable, p_yakuman, p_fu, special)
-        elif p_winnable:
-            base = p_fu << (p_han + 2)
-            if base >= 2000 or (plan.kiriage and base >= 1920):
-                base = 2000
-            rank = base << 21 | p_han << 10 | p_fu
-            if rank > best_rank:
-                best_rank = rank
-                best_bits = p_bits
-    return best_rank, best_bits
-
-
 def indicators(plan: Plan, text: str) -> Shown | None:
     """Memoised per plan: an indicator string's words and the kinds its indicators make
     dora."""
@@ -984,103 +701,6 @@ def indicators(plan: Plan, text: str) -> Shown | None:
         found = Shown(tiles, dora)
     plan.indicators[text] = found
     return found
-
-
-def _better(
-    plan: Plan, side: Side, best_rank: int, best_bits: int, bits: int, han: int,
-    winnable: bool, yakuman: int, fu: int, special: int = 0,
-) -> tuple[int, int]:
-    """(rank, hits) of the best of this candidate and the one given (as han_fu_valuation
-    and Valuation.rank; for points, points_valuation: the rank is the points, then whether
-    a yakuman, and ``special`` the points listed beside a yakuman)."""
-    if plan.yakuman_points:
-        if yakuman:
-            shown = _yakuman_shown(plan, side, yakuman)
-            multiples = sum(side.values[b] for b in _bits_of(shown))
-            rank = (multiples * plan.yakuman_points + special) << 1 | 1
-            bits = shown | (bits & side.with_yakuman)
-        elif winnable:
-            rank = han << 1
-        else:
-            return best_rank, best_bits
-        if rank > best_rank:
-            return rank, bits
-        return best_rank, best_bits
-    if yakuman:
-        shown = _yakuman_shown(plan, side, yakuman)
-        multiples = sum(side.values[b] for b in _bits_of(shown))
-        rank = (YAKUMAN_BASE * multiples) << 21 | _YAKUMAN_RANK
-        bits, han, fu = shown, 0, 0
-    elif not winnable:
-        return best_rank, best_bits
-    else:
-        if han >= 5:
-            base = _basic(plan, han, fu)
-        else:
-            base = fu << (han + 2)
-            if base >= 2000 or (plan.kiriage and base >= 1920):
-                base = 2000
-        rank = base << 21 | han << 10 | fu
-    if rank > best_rank:
-        return rank, bits
-    return best_rank, best_bits
-
-
-def _basic(plan: Plan, han: int, fu: int) -> int:
-    """engine.hand.limits.basic_points's points, for the plan's ruleset."""
-    if han >= plan.kazoe_han:
-        return YAKUMAN_BASE
-    for min_han, _, base in HAN_LIMITS:
-        if han >= min_han:
-            return base
-    base = fu << (han + 2)
-    if base >= MANGAN_BASE or (plan.kiriage and base >= 1920):
-        return MANGAN_BASE
-    return base
-
-
-def _limit(plan: Plan, han: int, fu: int) -> str | None:
-    """engine.hand.limits.basic_points's limit name, for the plan's ruleset."""
-    if han >= plan.kazoe_han:
-        return "kazoe"
-    for min_han, limit, _ in HAN_LIMITS:
-        if han >= min_han:
-            return limit
-    base = fu << (han + 2)
-    if base >= MANGAN_BASE or (plan.kiriage and base >= 1920):
-        return "mangan"
-    return None
-
-
-def _bits_of(bits: int) -> list[int]:
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low)
-        bits ^= low
-    return out
-
-
-def _yakuman_shown(plan: Plan, side: Side, yakuman: int) -> int:
-    """The yakuman listed (yaku_hits: the largest alone unless they stack, superseded
-    ones dropped), as bits."""
-    hits = _bits_of(yakuman)
-    if not plan.yakuman_stack:
-        hits = [max(hits, key=lambda b: side.values[b])]  # the first of the largest
-    names = {side.names[b] for b in hits}
-    dropped = {d for name in names for d in plan.supersedes.get(name, ())}
-    return sum(b for b in hits if side.names[b] not in dropped)
-
-
-def _chuuren(side: Side, word: int, suit: int, win: int) -> int:
-    """Chuuren (and the nine-sided chuuren_9): every rank of one suit, 1 and 9 thrice."""
-    counts = [(word >> (WIDTH * r)) & FIELD for r in range(9)]
-    if counts[0] < 3 or counts[8] < 3:
-        return 0
-    out = side.bit("chuuren")
-    if counts[win % 9] - 1 == _CHUUREN_BASE[win % 9]:
-        out |= side.bit("chuuren_9")
-    return out
 
 
 def _possible(riichi: str, flags: tuple[bool, ...], *, tsumo: bool, closed: bool,
@@ -1101,114 +721,6 @@ def _possible(riichi: str, flags: tuple[bool, ...], *, tsumo: bool, closed: bool
     if chiihou and not (not dealer and tsumo and untouched):
         return False
     return not (renhou and not (not dealer and not tsumo and untouched))
-
-
-def _render(
-    plan: Plan, side: Side, rid: str, rank: int, bits: int, tsumo: bool, dealer: bool,
-    honba: int, sticks: int, counts: tuple[int, ...],
-) -> dict[str, Any]:
-    han = (rank >> 10) & 1023
-    fu = rank & 1023
-    base = rank >> 21
-    yaku: list[dict[str, Any]]
-    if rank & _YAKUMAN_RANK:
-        yaku = []
-        while bits:
-            bit = bits & -bits
-            bits ^= bit
-            yaku.append({"name": side.names[bit], "yakuman": side.values[bit]})
-        multiples, fu_out = base // YAKUMAN_BASE, None
-        limit: str | None = "yakuman"
-    else:
-        listed = side.listed.get(bits) or _listed(side, bits)
-        if bits & side.counted:  # dora, aka, ura, nukidora...: han per occurrence x count
-            yaku = [{"name": name, "han": value * counts[which]} for name, value, which in listed]
-        else:
-            yaku = [{"name": name, "han": value} for name, value, _ in listed]
-        limit = None if base < 2000 else _limit(plan, han, fu)
-        multiples, fu_out = (1 if limit == "kazoe" else 0), fu
-    others = plan.others
-    payment: dict[str, int]
-    if tsumo:
-        if dealer:
-            each = -(-base * 2 // 100) * 100
-            payment = {"tsumo_all": each}
-            total = each * others
-        else:
-            from_dealer = -(-base * 2 // 100) * 100
-            each = -(-base // 100) * 100
-            payment = {"tsumo_dealer": from_dealer, "tsumo_non_dealer": each}
-            total = from_dealer + each * (others - 1)
-    else:
-        each = -(-base * (6 if dealer else 4) // 100) * 100
-        payment = {"ron": each}
-        total = each
-    total += honba * plan.honba * others + sticks * plan.stick
-    return {"id": rid, "ok": True, "yaku": yaku, "han": han, "fu": fu_out,
-            "yakuman": multiples, "limit": limit, "payment": payment, "total": total}
-
-
-def _render_points(
-    plan: Plan, side: Side, rid: str, rank: int, bits: int, tsumo: bool, sticks: int,
-    counts: tuple[int, ...],
-) -> dict[str, Any]:
-    """render() of a points valuation (Toutenkou): each yaku's points, yakuman first."""
-    points = rank >> 1
-    yaku: list[dict[str, Any]] = []
-    multiples = 0
-    if rank & 1:
-        shown = bits & ~side.with_yakuman
-        for bit in _bits_of(shown):
-            value = side.values[bit]
-            multiples += value
-            yaku.append({"name": side.names[bit], "points": value * plan.yakuman_points})
-        bits &= side.with_yakuman
-    listed = side.listed.get(bits) or _listed(side, bits)
-    yaku += [{"name": name, "points": value * counts[which]} for name, value, which in listed]
-    payers = plan.others
-    payment = {"tsumo_each": points} if tsumo else {"ron": points}
-    total = points * payers if tsumo else points
-    return {"id": rid, "ok": True, "yaku": yaku, "han": None, "fu": None,
-            "yakuman": multiples, "limit": "yakuman" if multiples else None,
-            "payment": payment, "total": total + sticks * plan.stick, "points": points}
-
-
-def _listed(side: Side, bits: int) -> tuple[tuple[str, int, int], ...]:
-    """The yaku of ``bits`` in table order: (name, han per occurrence, which count
-    multiplies it: 0 none, 1 dora, 2 aka, 3 ura, 4 nuki). Memoised per table."""
-    which = {side.dora[0]: 1, side.aka[0]: 2, side.ura[0]: 3, side.nuki[0]: 4,
-             side.round_counted: 5, side.speed[6]: 6, side.speed[8]: 7, **side.count_index}
-    which.pop(0, None)
-    found = side.listed[bits] = tuple(
-        (side.names[bit], side.values[bit], which.get(bit, 0)) for bit in _bits_of(bits)
-    )
-    return found
-
-
-def _description(c0: i64, c1: i64, c2: i64, c3: i64, red_w: i64,
-                 called: list[CalledSet]) -> str:
-    """describe_tiles from the concealed counts and the melds: each suit's ranks ascending,
-    a red five before its plain ones (engine.tiles.mpsz's order), however the hand was
-    written."""
-    out = []
-    for suit in range(4):
-        word = c0 if suit == 0 else c1 if suit == 1 else c2 if suit == 2 else c3
-        if not word:
-            continue
-        for rank in range(9 if suit < 3 else 7):
-            n = (word >> (WIDTH * rank)) & FIELD
-            if n:
-                if rank == 4 and suit < 3:  # noqa: PLR2004 - the five
-                    reds = (red_w >> (WIDTH * suit)) & FIELD
-                    out.append("0" * reds + "5" * (n - reds))
-                else:
-                    out.append(_DIGITS[rank] * n)
-        out.append(SUIT_LETTERS[suit])
-    return "".join(out) + "".join(sorted(c.description for c in called))
-
-
-def _failure(record_id: str, code: str, message: str) -> dict[str, Any]:
-    return {"id": record_id, "ok": False, "error": {"code": code, "message": message}}
 
 
 __all__ = ["Tiles", "score_fast"]
