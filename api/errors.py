@@ -53,6 +53,9 @@ _CONFLICTS = frozenset(
         LedgerErrorCode.GAME_NOT_FINISHED,
         LedgerErrorCode.SESSION_NOT_CLOSED,
         LedgerErrorCode.LEDGER_OUT_OF_STEP,
+        LedgerErrorCode.BALANCE_EXCEEDED,
+        LedgerErrorCode.ENTRY_ALREADY_REVERSED,
+        LedgerErrorCode.TILL_ALREADY_CLOSED,
     }
 )
 # The services' own safety nets: a request cannot cause these, a bug can.

@@ -63,6 +63,14 @@ class LedgerErrorCode(StrEnum):
     UNBALANCED_POSTING = "unbalanced_posting"
     NOT_AN_INTEGER = "not_an_integer"
     LEDGER_OUT_OF_STEP = "ledger_out_of_step"
+    # The counter (ledger.counter): an entry that does not fit its kind (player, method,
+    # category, amount); more taken from a deposit or prepaid balance than it holds, or a
+    # payment beyond what the player owes or is owed; an entry reversed twice; a till
+    # period closed already.
+    BAD_COUNTER_ENTRY = "bad_counter_entry"
+    BALANCE_EXCEEDED = "balance_exceeded"
+    ENTRY_ALREADY_REVERSED = "entry_already_reversed"
+    TILL_ALREADY_CLOSED = "till_already_closed"
     # Background jobs: the broker (Redis) did not take the task; nothing was posted.
     QUEUE_UNAVAILABLE = "queue_unavailable"
     # An export request the service refuses (kind, scope, dates; docs/jobs.md).
@@ -108,6 +116,10 @@ class AuditCheck(StrEnum):
     STANDING_MISMATCH = "standing_mismatch"
     HAND_OPTIONS_NOT_ALLOWED = "hand_options_not_allowed"
     IDEMPOTENCY_ANSWER_DIFFERS = "idempotency_answer_differs"
+    # The counter (ledger.counter.audit): the till against its entries, entries against
+    # their postings, the till closes against their periods.
+    TILL_MISMATCH = "till_mismatch"
+    COUNTER_ENTRY_MISMATCH = "counter_entry_mismatch"
     ROW_UNREADABLE = "row_unreadable"
 
 

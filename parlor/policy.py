@@ -74,6 +74,9 @@ class Action(StrEnum):
     VIEW_STANDINGS = "view_standings"
     VIEW_STATISTICS = "view_statistics"
     MANAGE_STATISTICS = "manage_statistics"
+    RECORD_COUNTER = "record_counter"
+    CORRECT_COUNTER = "correct_counter"
+    MANAGE_TILL = "manage_till"
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +154,17 @@ TABLE: dict[Action, Rule] = {
     ),
     Action.MANAGE_STATISTICS: Rule(
         _MANAGERS, None, _("choose the rating system and the scoreboard's standings")
+    ),
+    # The counter (issue 34): the desk takes the money; corrections and the cash itself are
+    # the managers'.
+    Action.RECORD_COUNTER: Rule(
+        _DESK,
+        None,
+        _("take deposits and top-ups, pay and receive settlements, record sales and paid-outs"),
+    ),
+    Action.CORRECT_COUNTER: Rule(_MANAGERS, None, _("reverse a counter entry")),
+    Action.MANAGE_TILL: Rule(
+        _MANAGERS, None, _("put a float in the till, take cash out, count and close the till")
     ),
 }
 

@@ -12,6 +12,7 @@ accounts). Corrections, penalties and settlements are append-only records
 linked to the hands and postings they explain.
 """
 
+from ledger.counter.models import CounterEntry, CounterEntryKind, TillClose
 from ledger.counter.visits import CreditLimit, Visit
 from ledger.floor.models import FloorOptions, LeftBecause, SeatDraw, StaffShift, WaitingEntry
 from ledger.models.accounts import Account, AccountKind
@@ -32,6 +33,8 @@ __all__ = [
     "CloseJobState",
     "Correction",
     "CorrectionKind",
+    "CounterEntry",
+    "CounterEntryKind",
     "CreditLimit",
     "FloorOptions",
     "HandKind",
@@ -55,6 +58,7 @@ __all__ = [
     "StaffShift",
     "Settlement",
     "Standing",
+    "TillClose",
     "Visit",
     "WaitingEntry",
     "job_error",

@@ -14,9 +14,38 @@ class AccountKind(models.TextChoices):
     PARLOR_FEE = "parlor_fee", _("parlor fees")
     # The parlor's own account: riichi sticks the house keeps and money-rounding remainders.
     HOUSE = "house", _("house")
+    # The counter's (ledger.counter): the books keep a player's three kinds of money apart.
+    # Money held for the player, refundable at leave (預かり).
+    PLAYER_DEPOSIT = "player_deposit", _("deposit held")
+    # Money paid in ahead, spent on game fees.
+    PLAYER_PREPAID = "player_prepaid", _("prepaid balance")
+    # The parlor's cash drawer, one per parlor. Like every asset in these books it holds
+    # the negative of what it has: 10,000 yen in the drawer is a balance of -10,000.
+    TILL = "till", _("till")
+    # What the till counted above (+) or below (-) what the entries say it holds (不明金).
+    OVER_SHORT = "over_short", _("over/short")
+    # Counter sales (drinks, food) and paid-outs; card and QR payments not yet received.
+    SALES = "sales", _("counter sales")
+    PAID_OUT = "paid_out", _("paid-outs")
+    CARD_CLEARING = "card_clearing", _("card payments")
+    QR_CLEARING = "qr_clearing", _("QR payments")
+    # The parlor's cash outside the till: the float comes from it, cash drops go to it.
+    SAFE = "safe", _("safe")
 
 
-PARLOR_KINDS = (AccountKind.PARLOR_FEE, AccountKind.HOUSE)
+PARLOR_KINDS = (
+    AccountKind.PARLOR_FEE,
+    AccountKind.HOUSE,
+    AccountKind.TILL,
+    AccountKind.OVER_SHORT,
+    AccountKind.SALES,
+    AccountKind.PAID_OUT,
+    AccountKind.CARD_CLEARING,
+    AccountKind.QR_CLEARING,
+    AccountKind.SAFE,
+)
+# A player's accounts besides their results (PLAYER): one of each per player.
+PLAYER_MONEY_KINDS = (AccountKind.PLAYER_DEPOSIT, AccountKind.PLAYER_PREPAID)
 
 
 class Account(models.Model):
@@ -49,6 +78,7 @@ class Account(models.Model):
             models.CheckConstraint(
                 condition=(
                     Q(kind=AccountKind.PLAYER, player__isnull=False, table__isnull=True)
+                    | Q(kind__in=PLAYER_MONEY_KINDS, player__isnull=False, table__isnull=True)
                     | Q(kind=AccountKind.TABLE_POT, player__isnull=True, table__isnull=False)
                     | Q(kind__in=PARLOR_KINDS, player__isnull=True, table__isnull=True)
                 ),
@@ -58,6 +88,11 @@ class Account(models.Model):
                 fields=["player"],
                 condition=Q(kind=AccountKind.PLAYER),
                 name="account_one_per_player",
+            ),
+            models.UniqueConstraint(
+                fields=["player", "kind"],
+                condition=Q(kind__in=PLAYER_MONEY_KINDS),
+                name="account_one_of_each_player_kind",
             ),
             models.UniqueConstraint(
                 fields=["table"],

@@ -38,12 +38,21 @@ class PostingKind(models.TextChoices):
     # Points and chips converted into money at the session's rate.
     SETTLEMENT = "settlement", _("settlement")
     FEE = "fee", _("game fee")
+    # Money across the counter (ledger.counter): deposits, prepaid, payments, sales, the till.
+    COUNTER = "counter", _("counter")
+
+
+# The kinds of posting that belong to no session: the counter's, and their reversals.
+SESSIONLESS_KINDS = (PostingKind.COUNTER, PostingKind.CORRECTION)
 
 
 class Posting(models.Model):
+    # None only for the counter's postings (ledger.counter.models.CounterEntry names them).
     session = models.ForeignKey(
         "ledger.Session",
         on_delete=models.PROTECT,
+        null=True,
+        blank=True,
         related_name="postings",
         verbose_name=_("session"),
     )
@@ -94,6 +103,11 @@ class Posting(models.Model):
                 condition=Q(kind=PostingKind.CORRECTION, reverses__isnull=False)
                 | (~Q(kind=PostingKind.CORRECTION) & Q(reverses__isnull=True)),
                 name="posting_reversal_is_correction",
+            ),
+            # A game's posting always names its session; only the counter's stand alone.
+            models.CheckConstraint(
+                condition=Q(session__isnull=False) | Q(kind__in=SESSIONLESS_KINDS),
+                name="posting_session_unless_counter",
             ),
         ]
         indexes = [

@@ -46,6 +46,14 @@ the database disagrees:
   acting. The API's layer reads its own answers (``api/play/answers.py``)
   and adds that check here (``audit_check_add``), as any other layer that
   stores what the books say may.
+- ``till_mismatch``: a parlor's till account that does not hold the negative of
+  the cash its counter entries moved, computed from the entries alone
+  (``ledger.counter.kinds.cash_effect``), or a till close whose opening float,
+  cash and expected till are not what its period's entries and the previous
+  close say; ``counter_entry_mismatch``: a counter entry whose posting's legs
+  are not the ones its kind, method, amount and player make (a reversal: the
+  mirror of its original's), or a posting without a session that no counter
+  entry explains (``ledger.counter.audit``).
 - ``row_unreadable``: rows the audit could not interpret at all (a stored
   result without its scores, say). The audit never raises on data: whatever
   breaks while one subject is checked becomes this finding, and the audit
@@ -199,6 +207,10 @@ def ledger_audit(*, session_ids: Iterable[int] | None = None) -> AuditReport:
     _checked(report, "whole book", _audit_account_balances, report)
     _checked(report, "whole book", _audit_penalty_seats, report)
     _checked(report, "whole book", _audit_standing_strays, report)
+    # The counter's books (issue 34): imported here, the counter's audit reads this module.
+    from ledger.counter.audit import counter_audit
+
+    _checked(report, "the counter", counter_audit, report)
     for check in _ADDED_CHECKS:
         _checked(report, "whole book", check, report)
     sessions = Session.objects.order_by("pk")
@@ -282,7 +294,9 @@ def _audit_entries_outside_sessions(report: AuditReport) -> None:
         session_id=OuterRef("posting__session_id"), player_id=OuterRef("account__player_id")
     )
     strays = (
-        LedgerEntry.objects.filter(account__kind=AccountKind.PLAYER)
+        # The counter's postings have no session: their players are checked by the
+        # counter's audit (the entry's player).
+        LedgerEntry.objects.filter(account__kind=AccountKind.PLAYER, posting__session__isnull=False)
         .exclude(Exists(seated))
         .values_list("pk", "posting_id", "posting__session_id", "account_id")
         .order_by("pk")

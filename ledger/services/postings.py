@@ -77,7 +77,7 @@ def legs_check(legs: Sequence[Leg], *, kind: PostingKind) -> None:
 
 def posting_create(
     *,
-    session: Session,
+    session: Session | None,
     planned: PlannedPosting,
     by: User,
     hand: HandResult | None = None,
@@ -98,7 +98,7 @@ def posting_create(
 
 def postings_create(
     *,
-    session: Session,
+    session: Session | None,
     planned: Sequence[PlannedPosting],
     by: User,
     hand: HandResult | None = None,
@@ -109,6 +109,7 @@ def postings_create(
     of the postings and one of all their entries, on every database. Each returned posting
     carries its entries, as ``prefetch_related`` would. ``reverses``: the posting they
     mirror (a single correction posting). ``hand`` not yet saved is written here first.
+    ``session`` is None for the counter's postings only (``ledger.counter``).
     """
     legs_of = []
     for plan in planned:
