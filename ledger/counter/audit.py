@@ -59,7 +59,9 @@ def _audit_tills(report: AuditReport) -> None:
             )
 
 
-def _expected_legs(entry: CounterEntry, original: CounterEntry | None) -> dict[tuple[str, int | None], int]:
+def _expected_legs(
+    entry: CounterEntry, original: CounterEntry | None
+) -> dict[tuple[str, int | None], int]:
     """The money each (account kind, player) should gain from ``entry``'s posting."""
     rule = RULES[entry.kind]
     gain = rule.drawer_sign * entry.amount
@@ -88,11 +90,12 @@ def _audit_entries(report: AuditReport) -> None:
         found = {key: money for key, money in legs_of.get(entry.posting_id, {}).items() if money}
         wrong_parlor = parlor_of.get(entry.posting_id, set()) - {entry.parlor_id}
         original = entry.reverses
-        mismatch = (
-            original is not None
-            and (original.kind, original.amount, original.method, original.player_id)
-            != (entry.kind, entry.amount, entry.method, entry.player_id)
-        )
+        mismatch = original is not None and (
+            original.kind,
+            original.amount,
+            original.method,
+            original.player_id,
+        ) != (entry.kind, entry.amount, entry.method, entry.player_id)
         if found != expected or wrong_parlor or mismatch:
             report.findings.append(
                 AuditFinding(

@@ -27,7 +27,7 @@ from django.utils import timezone
 
 from ledger.business_days import business_day_of
 from ledger.counter.kinds import MONEY_SIDE, PLAYER_KINDS, RULES
-from ledger.counter.models import CounterEntry, PaymentMethod
+from ledger.counter.models import CounterEntry
 from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.models import Account, AccountKind, LedgerEntry, PostingKind
 from ledger.services.postings import Leg, PlannedPosting, posting_create, posting_reverse
@@ -56,7 +56,9 @@ def counter_accounts(*, parlor: Parlor, player: Player | None) -> dict[str, Acco
         )
     ]
     if player is not None:
-        wanted += [Account(parlor=parlor, kind=kind, player=player) for kind in PLAYER_ACCOUNT_KINDS]
+        wanted += [
+            Account(parlor=parlor, kind=kind, player=player) for kind in PLAYER_ACCOUNT_KINDS
+        ]
     rows_insert(Account, wanted, ignore_conflicts=True)
     found = Account.objects.filter(parlor=parlor, player=None, table=None)
     accounts = {account.kind: account for account in found}
@@ -95,7 +97,9 @@ def _check_shape(
 ) -> None:
     rule = RULES.get(kind)
     if rule is None:
-        raise LedgerError(LedgerErrorCode.BAD_COUNTER_ENTRY, f"unknown entry kind {kind!r}", field="kind")
+        raise LedgerError(
+            LedgerErrorCode.BAD_COUNTER_ENTRY, f"unknown entry kind {kind!r}", field="kind"
+        )
     if type(amount) is not int or not 0 < amount <= MAX_AMOUNT:
         raise LedgerError(
             LedgerErrorCode.BAD_COUNTER_ENTRY,
@@ -125,7 +129,8 @@ def _check_shape(
     if rule.needs_category != bool(category):
         raise LedgerError(
             LedgerErrorCode.BAD_COUNTER_ENTRY,
-            f"a {kind} entry needs a category" if rule.needs_category
+            f"a {kind} entry needs a category"
+            if rule.needs_category
             else f"a {kind} entry has no category",
             field="category",
         )

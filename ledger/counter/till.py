@@ -72,7 +72,9 @@ def till_period(*, parlor: Parlor) -> TillPeriod:
     return TillPeriod(previous=previous, opening_float=opening, cash_entries=cash, entries=count)
 
 
-def counted_total(*, parlor: Parlor, denominations: Mapping[object, object]) -> tuple[int, dict[str, int]]:
+def counted_total(
+    *, parlor: Parlor, denominations: Mapping[object, object]
+) -> tuple[int, dict[str, int]]:
     """The count's total and the count as stored (``{"10000": 3}``); refuses a face value
     the currency does not have, or a count that is not a whole number of pieces."""
     faces = denominations_of(parlor.currency_code)
@@ -125,9 +127,12 @@ def till_close(
     _till_lock(parlor)
     now = timezone.now()
     day = business_day_of(parlor=parlor, moment=now)
-    if kind == TillCloseKind.DAY and TillClose.objects.filter(
-        parlor=parlor, business_day=day, kind=TillCloseKind.DAY
-    ).exists():
+    if (
+        kind == TillCloseKind.DAY
+        and TillClose.objects.filter(
+            parlor=parlor, business_day=day, kind=TillCloseKind.DAY
+        ).exists()
+    ):
         raise LedgerError(
             LedgerErrorCode.TILL_ALREADY_CLOSED,
             f"the till of business day {day.isoformat()} is closed already; a later count is a"
@@ -137,7 +142,10 @@ def till_close(
     period = till_period(parlor=parlor)
     difference = counted - period.expected
     last = (
-        CounterEntry.objects.filter(parlor=parlor).order_by("-pk").values_list("pk", flat=True).first()
+        CounterEntry.objects.filter(parlor=parlor)
+        .order_by("-pk")
+        .values_list("pk", flat=True)
+        .first()
     )
     entry = None
     if difference:

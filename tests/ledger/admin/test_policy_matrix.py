@@ -73,6 +73,11 @@ NOT_OFFERED = {
     Action.AUDIT: "the ledger audit is the audit_ledger management command, not an admin page",
     Action.VIEW_STATISTICS: "one player's numbers are the API's (/api/players/{id}/statistics/)"
     " and the player's own pages (/me/statistics/); the admin shows the standings",
+    # The counter's entries are listed read-only in the admin; the desk records them through
+    # the API (tests/ledger/counter/test_counter_policy.py holds the services to the table).
+    Action.RECORD_COUNTER: "counter entries are recorded through the API (/api/counter/)",
+    Action.CORRECT_COUNTER: "counter entries are reversed through the API (/api/counter/)",
+    Action.MANAGE_TILL: "the till is closed through the API (/api/counter/)",
 }
 
 

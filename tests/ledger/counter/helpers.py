@@ -46,7 +46,9 @@ def cash_in_till(parlor: Parlor) -> int:
     return -money_of(parlor, AccountKind.TILL)
 
 
-def record(desk: Desk, kind: str, amount: int, method: str = "cash", **kwargs: object) -> CounterEntry:
+def record(
+    desk: Desk, kind: str, amount: int, method: str = "cash", **kwargs: object
+) -> CounterEntry:
     return counter_entry_record(
         parlor=desk.parlor, kind=kind, amount=amount, method=method, by=desk.staff, **kwargs
     )  # type: ignore[arg-type]

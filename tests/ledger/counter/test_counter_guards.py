@@ -12,7 +12,8 @@ from __future__ import annotations
 import pytest
 from django.db import connection, transaction
 
-from ledger.counter.models import CounterEntry, CounterEntryKind as K, TillClose
+from ledger.counter.models import CounterEntry, TillClose
+from ledger.counter.models import CounterEntryKind as K
 from ledger.counter.till import till_close
 from ledger.errors import AuditCheck
 from ledger.models import Account, AccountKind, LedgerEntry
@@ -61,11 +62,10 @@ def test_an_unbalanced_counter_posting_fails_at_commit(counter: Desk) -> None:
     entry = CounterEntry.objects.filter(kind=K.SALE).get()
     leg = LedgerEntry.objects.filter(posting=entry.posting).first()
     assert leg is not None
-    with pytest.raises(Exception, match="does not balance"):
-        with transaction.atomic():
-            LedgerEntry.objects.create(
-                posting=entry.posting, account=leg.account, money=1, reason="sale"
-            )
+    with pytest.raises(Exception, match="does not balance"), transaction.atomic():
+        LedgerEntry.objects.create(
+            posting=entry.posting, account=leg.account, money=1, reason="sale"
+        )
 
     assert ledger_audit().ok
 

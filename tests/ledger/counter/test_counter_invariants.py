@@ -106,7 +106,9 @@ class Model:
             return False
         return not (moves[2] < 0 and results + moves[2] < 0)
 
-    def apply(self, kind: str, player: int | None, amount: int, method: str, *, reversal: bool) -> None:
+    def apply(
+        self, kind: str, player: int | None, amount: int, method: str, *, reversal: bool
+    ) -> None:
         sign = -1 if reversal else 1
         drawer, moves = MOVES[kind]
         if method == "cash":
@@ -151,7 +153,9 @@ def _step(counter: Desk, model: Model, step: tuple[Any, ...]) -> None:
         pk, kind, player, amount, method = model.entries[step[1] % len(model.entries)]
         expected = pk not in model.reversed and model.allows(kind, player, amount, reversal=True)
         try:
-            counter_entry_reverse(entry=CounterEntry.objects.get(pk=pk), by=counter.manager, memo="random")
+            counter_entry_reverse(
+                entry=CounterEntry.objects.get(pk=pk), by=counter.manager, memo="random"
+            )
         except LedgerError as error:
             assert not expected, f"reversal of {kind} refused: {error.message}"
             assert _written() == before

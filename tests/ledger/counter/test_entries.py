@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ledger.counter.models import CounterEntry, CounterEntryKind as K, PaymentMethod
+from ledger.counter.models import CounterEntry, PaymentMethod
+from ledger.counter.models import CounterEntryKind as K
 from ledger.counter.services import counter_entry_record, counter_entry_reverse
 from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.models import AccountKind, Posting, PostingKind
@@ -110,7 +111,12 @@ def test_an_entry_that_does_not_fit_its_kind_is_refused(
     by = counter.manager
     with pytest.raises(LedgerError) as refused:
         counter_entry_record(
-            parlor=counter.parlor, kind=kind, amount=100, method=method, by=by, **kwargs  # type: ignore[arg-type]
+            parlor=counter.parlor,
+            kind=kind,
+            amount=100,
+            method=method,
+            by=by,
+            **kwargs,  # type: ignore[arg-type]
         )
     assert refused.value.code == LedgerErrorCode.BAD_COUNTER_ENTRY
     assert refused.value.field == field
