@@ -3,7 +3,7 @@
 Endpoints, roles and error shapes are listed in docs/api.md.
 """
 
-from django.urls import path, re_path
+from django.urls import include, path, re_path
 from rest_framework.routers import DefaultRouter
 
 from api.books.views import BalanceViewSet, MeView, SettlementViewSet, StatementViewSet
@@ -70,6 +70,7 @@ urlpatterns = [
     path("rulesets/<slug:slug>/", RulesetDetailView.as_view(), name="api-ruleset"),
     path("standings/", StandingsView.as_view(), name="api-standings"),
     path("standings/file/", StandingsFileView.as_view(), name="api-standings-file"),
+    path("counter/", include("api.counter.urls")),
     path("sessions/<int:session_pk>/close-job/", SessionCloseJobView.as_view(), name="close-job"),
     *router.urls,
 ]

@@ -48,10 +48,12 @@ from reports.progress import Progress
 from reports.scope import Window, window_of
 from reports.sources import (
     Sheet,
+    counter_sheet,
     entries_sheet,
     penalties_sheet,
     settlements_sheet,
     summary_sheet,
+    till_sheet,
     window_settlements,
 )
 from reports.statements import pdf_renderer, statement_html, statement_players
@@ -68,6 +70,9 @@ SHEETS_BY_KIND: dict[str, Callable[[Window], list[Sheet]]] = {
         settlements_sheet(w),
         entries_sheet(w),
         penalties_sheet(w),
+        # The counter's money and the till's closes of the day (issue 34).
+        counter_sheet(w),
+        till_sheet(w),
     ],  # fmt: skip
 }
 

@@ -19,6 +19,8 @@ from django.db.models import Count, F, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 
 from ledger.business_days import business_day_of
+from ledger.counter.kinds import cash_effect
+from ledger.counter.models import CounterEntry, TillClose
 from ledger.models import AccountKind, LedgerEntry, Penalty, Settlement
 from ledger.selectors.settlements import live_settlements
 from reports.scope import Window
@@ -192,6 +194,62 @@ def penalties_sheet(window: Window) -> Sheet:
         ]  # fmt: skip
 
     return Sheet("Penalties", PENALTY_COLUMNS, query, shape)
+
+
+COUNTER_COLUMNS = (
+    "business_day", "recorded_at", "entry", "kind", "member_number", "player", "amount",
+    "method", "category", "till_cash", "reverses_entry", "memo", "recorded_by", "currency",
+)  # fmt: skip
+
+
+def counter_sheet(window: Window) -> Sheet:
+    """Every counter entry (deposits, prepaid, payments, sales, paid-outs, the till's cash
+    and differences), reversals included; ``till_cash`` is what it did to the till."""
+    clock, currency = _Clock(window), window.parlor.currency_code
+    entries = CounterEntry.objects.filter(parlor=window.parlor).filter(
+        window.moment_filter("created_at")
+    )
+    if window.player is not None:
+        entries = entries.filter(player=window.player)
+    query = entries.order_by("pk").values_list(
+        "created_at", "pk", "kind", "player__member_number", "player__name", "amount", "method",
+        "category", "reverses_id", "memo", "created_by__username",
+    )  # fmt: skip
+
+    def shape(row: tuple[Any, ...]) -> Row:
+        at, pk, kind, number, name, amount, method, category, reverses, memo, by = row
+        cash = cash_effect(kind=kind, method=method, amount=amount, reversal=reverses is not None)
+        return [
+            clock.business_day(at), clock.local(at), pk, kind, number, name, amount, method,
+            category, cash, reverses, memo, by, currency,
+        ]  # fmt: skip
+
+    return Sheet("Counter", COUNTER_COLUMNS, query, shape)
+
+
+TILL_COLUMNS = (
+    "business_day", "closed_at", "close", "kind", "opening_float", "cash_entries", "expected",
+    "counted", "difference", "denominations", "closed_by", "memo", "currency",
+)  # fmt: skip
+
+
+def till_sheet(window: Window) -> Sheet:
+    """The till's closes: expected from the entries, counted, the difference (over/short)."""
+    clock, currency = _Clock(window), window.parlor.currency_code
+    closes = TillClose.objects.filter(parlor=window.parlor).filter(
+        window.moment_filter("closed_at")
+    )
+    query = closes.order_by("pk").values_list(
+        "closed_at", "pk", "kind", "opening_float", "cash_entries", "expected", "counted",
+        "difference", "denominations", "closed_by__username", "memo",
+    )  # fmt: skip
+
+    def shape(row: tuple[Any, ...]) -> Row:
+        at, *middle, denominations, by, memo = row
+        count = ", ".join(f"{face}x{pieces}" for face, pieces in denominations.items())
+        return [clock.business_day(at), clock.local(at), *middle, count, by, memo, currency]
+
+    return Sheet("Till", TILL_COLUMNS, query, shape)
 
 
 SUMMARY_COLUMNS = (

@@ -142,8 +142,35 @@ def _close(body: Any) -> Reading | None:
     return Reading(rendered, None, frozenset({"member_number"}), f"settlement rows {named}")
 
 
+def _counter_entry(body: Any) -> Reading | None:
+    from api.counter.serializers import CounterEntrySerializer
+    from ledger.counter.selectors import counter_entries
+
+    entry = counter_entries().filter(pk=int(body["id"])).first()
+    if entry is None:
+        return None
+    rendered = as_stored(CounterEntrySerializer(entry).data)
+    moves = frozenset({"player_name", "created_by"})
+    return Reading(rendered, entry.created_by_id, moves, f"counter entry {entry.pk}")
+
+
+def _till_close(body: Any) -> Reading | None:
+    from api.counter.serializers import TillCloseSerializer
+    from ledger.counter.models import TillClose
+
+    close = TillClose.objects.select_related("closed_by").filter(pk=int(body["id"])).first()
+    if close is None:
+        return None
+    rendered = as_stored(TillCloseSerializer(close).data)
+    return Reading(rendered, close.closed_by_id, frozenset({"closed_by"}), f"till close {close.pk}")
+
+
 # The answer-storing endpoints by URL name (config/api_urls.py), with how to read their rows.
 READINGS: dict[str, Render] = {
+    # The counter's (api/counter/, issue 34).
+    "counter-entry-list": _counter_entry,
+    "counter-entry-reverse": _counter_entry,
+    "counter-till-close-list": _till_close,
     "session-hand-list": _hand,
     "penalty-list": _chonbo,
     "correction-list": _correction,

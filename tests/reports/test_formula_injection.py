@@ -198,7 +198,9 @@ def test_the_day_report(probed: Probed) -> None:
 
     job = ExportJob.objects.get(kind=ExportKind.DAY_REPORT, pk__in=built)
     sheets = assert_inert_xlsx(job.file.read(), probes=probed.texts | {REASON_PROBE})
-    assert list(sheets) == ["Summary", "Settlements", "Ledger entries", "Penalties"]
+    assert list(sheets) == [
+        "Summary", "Settlements", "Ledger entries", "Penalties", "Counter", "Till",
+    ]  # fmt: skip
     summary = sheets["Summary"]
     assert sorted(row["net_money"] for row in summary) == sorted(NET)
     assert all(type(row["games"]) is int for row in summary)

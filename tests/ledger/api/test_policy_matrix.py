@@ -20,12 +20,14 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
+from ledger.counter.models import CounterEntry
+from ledger.counter.services import counter_entry_record
 from parlor import policy
 from parlor.models import Parlor, Player, Role
 from parlor.policy import Action
 from tests.ledger.api.support import token_client
 from tests.ledger.api.world import World, build_world
-from tests.ledger.factories import draw, ron
+from tests.ledger.factories import draw, parlor_manager, ron
 from tests.parlor.factories import ParlorFactory, PlayerFactory, member_of
 
 pytestmark = [pytest.mark.requires_postgres, pytest.mark.django_db]
@@ -74,6 +76,14 @@ def _new_login(w: World, own: Player) -> dict[str, Any]:
     """A fresh account of no parlor yet, linked as the spare player's login."""
     account = User.objects.create_user(f"login-{User.objects.count() + 1}")
     return {"user": account.pk}
+
+
+def _counter_sale(w: World) -> CounterEntry:
+    """A sale at the world's counter, recorded by its manager."""
+    return counter_entry_record(
+        parlor=w.parlor, kind="sale", amount=500, method="cash", category="drink",
+        by=parlor_manager(w.parlor),
+    )  # fmt: skip
 
 
 def _day_export(w: World, own: Player) -> dict[str, Any]:
@@ -177,6 +187,29 @@ ENDPOINTS: dict[Action, Endpoint] = {
     Action.VIEW_STATISTICS: Endpoint(
         "GET", lambda w: f"/api/players/{w.players[1].pk}/statistics/", 200
     ),
+    Action.RECORD_COUNTER: Endpoint(
+        "POST",
+        lambda w: "/api/counter/entries/",
+        201,
+        lambda w, o: {
+            "parlor": w.parlor.pk, "kind": "deposit_taken", "amount": 10000, "method": "cash",
+            "player": w.players[0].pk,
+        },
+        field="parlor",
+    ),
+    Action.CORRECT_COUNTER: Endpoint(
+        "POST",
+        lambda w: f"/api/counter/entries/{_counter_sale(w).pk}/reverse/",
+        201,
+        lambda w, o: {"memo": "rung up twice"},
+    ),
+    Action.MANAGE_TILL: Endpoint(
+        "POST",
+        lambda w: "/api/counter/till-closes/",
+        201,
+        lambda w, o: {"parlor": w.parlor.pk, "kind": "shift", "denominations": {"1000": 2}},
+        field="parlor",
+    ),
 }
 
 # The rows of the table that no API endpoint does, and where they are done instead.
@@ -186,9 +219,6 @@ NO_API_ENDPOINT: dict[Action, str] = {
     Action.MANAGE_MEMBERS: "memberships are given and changed in the admin (Parlor > Memberships)",
     Action.MANAGE_STATISTICS: "the rating system and the scoreboard's standings are chosen in the"
     " admin (Players > Statistics options)",
-    Action.RECORD_COUNTER: "the counter API comes next; tests/ledger/counter/ test the services",
-    Action.CORRECT_COUNTER: "the counter API comes next; tests/ledger/counter/ test the services",
-    Action.MANAGE_TILL: "the counter API comes next; tests/ledger/counter/ test the services",
 }
 
 ROLES = (Role.MANAGER, Role.STAFF, Role.PLAYER)
