@@ -246,7 +246,9 @@ def till_sheet(window: Window) -> Sheet:
 
     def shape(row: tuple[Any, ...]) -> Row:
         at, *middle, denominations, by, memo = row
-        count = ", ".join(f"{face}x{pieces}" for face, pieces in denominations.items())
+        # Largest note first (the database keeps the JSON's keys in its own order).
+        faces = sorted(denominations.items(), key=lambda item: -int(item[0]))
+        count = ", ".join(f"{face}x{pieces}" for face, pieces in faces)
         return [clock.business_day(at), clock.local(at), *middle, count, by, memo, currency]
 
     return Sheet("Till", TILL_COLUMNS, query, shape)
