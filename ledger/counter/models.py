@@ -1,7 +1,7 @@
 """The counter's records: entries (each with its posting) and the till's closes.
 
 Both tables are append-only: PostgreSQL refuses their UPDATE, DELETE and
-TRUNCATE (migration ledger/0023), as it does the postings'. Amounts are
+TRUNCATE (migration ledger/0025), as it does the postings'. Amounts are
 positive integers in the parlor's currency minor unit; which way the money
 goes follows from the entry's kind (``ledger.counter.kinds``).
 """

@@ -2,7 +2,7 @@
 
 Counter entries and till closes refuse UPDATE, DELETE and TRUNCATE, to the
 service role (no privilege) and to the owner (the triggers of migration
-ledger/0023); a counter posting that does not balance fails at commit (the
+ledger/0025); a counter posting that does not balance fails at commit (the
 books' deferred trigger); and the audit finds a till or an entry changed
 behind the guards. Each test commits, as the other guard tests do.
 """

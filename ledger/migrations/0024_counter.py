@@ -10,7 +10,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('ledger', '0021_visits'),
+        ('ledger', '0023_session_tenhou_east_uma'),
         ('parlor', '0007_rulesetconfig_complete_options'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]

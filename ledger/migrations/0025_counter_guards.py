@@ -54,7 +54,7 @@ def on_postgresql(build: Callable[[list[str]], list[str]]) -> Callable[[Any, Any
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("ledger", "0022_counter"),
+        ("ledger", "0024_counter"),
     ]
 
     operations = [
