@@ -40,8 +40,8 @@ ENGINE_VERSION = "bench"
 @dataclass(frozen=True)
 class Template:
     payloads: list[dict[str, Any]]
-    outcomes: list[Any]  # ledger.engine_results.HandOutcome
-    final: Any  # ledger.engine_results.FinalResult
+    outcomes: list[Any]  # engine_door.results.HandOutcome
+    final: Any  # engine_door.results.FinalResult
     # Each hand's payload and result as JSON text, ready for COPY.
     payload_json: list[str]
     result_json: list[str]
@@ -122,7 +122,7 @@ def play_game(draw: HandDraw, game_options: dict[str, Any], *, most: int = 40) -
     """One finished game, hand by hand; a refused hand is drawn again."""
     import engine
     from engine.errors import EngineError
-    from ledger.engine_results import FinalResult, HandOutcome
+    from engine_door.results import FinalResult, HandOutcome
 
     players = ["A", "B", "C", "D"]
     state: dict[str, Any] | None = None

@@ -21,11 +21,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-import engine.rulesets
 from console.forms.hands import HandEntry
 from console.game_end_words import corrected_end_notice
 from console.tile_picker import session_picker
-from engine.errors import EngineError
+from engine_door import rulesets as engine_rulesets
+from engine_door.errors import EngineError
 from ledger.admin.display import HandView, hand_view, seat_names
 from ledger.admin.roles import (
     acting_user,
@@ -130,8 +130,8 @@ def ruleset_fields(session: Session) -> RulesetFields:
     the causes a chonbo and a dead hand may name under its game rules (issue 15).
     """
     try:
-        described = engine.rulesets.describe(session.ruleset_slug)
-        causes = engine.rulesets.penalty_causes(session.ruleset_slug, session.game_options)
+        described = engine_rulesets.describe(session.ruleset_slug)
+        causes = engine_rulesets.penalty_causes(session.ruleset_slug, session.game_options)
     except EngineError:
         return RulesetFields(record_fields=[], extra_fields=[], penalty_causes=None)
     return RulesetFields(

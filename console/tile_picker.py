@@ -1,7 +1,7 @@
 """The tiles the hand-entry picker offers: the session's tile set, red fives and special copies.
 
 The picker is drawn from the engine's tile set for the session's ruleset and
-options (``engine.rulesets.configure(...).tiles``), so a three-player game
+options (``engine_door.games.hand_rules(...).tiles``), so a three-player game
 offers no 2m-8m, Toutenkou only 1m 5m 9m, and red fives only where the rules
 play them. Special copies (blue sevens, the gold 5p, pocchi dragons) are
 offered where the ruleset takes ``specials`` in its record: tapping one adds
@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import engine.rulesets
-from engine.errors import EngineError
-from engine.tiles import RED_CODE_OF_SUIT, SUITS, TileSet, tile_name
+from engine_door import rulesets as engine_rulesets
+from engine_door.errors import EngineError
+from engine_door.games import hand_rules
+from engine_door.tiles import RED_CODE_OF_SUIT, SUITS, TileSet, tile_name
 from ledger import labels
 from ledger.models import Session
 
@@ -50,8 +51,8 @@ def _suit_row(tiles: TileSet, suit: int) -> list[PickerTile]:
 def session_picker(*, session: Session) -> Picker:
     """The picker of ``session``'s ruleset and options (empty rows if the engine refuses them)."""
     try:
-        ruleset = engine.rulesets.configure(session.ruleset_slug, session.ruleset_options)
-        described = engine.rulesets.describe(session.ruleset_slug)
+        ruleset = hand_rules(session.ruleset_slug, session.ruleset_options)
+        described = engine_rulesets.describe(session.ruleset_slug)
     except EngineError:
         return Picker(rows=[], specials=[], takes_nuki=False)
     rows = [row for suit in range(4) if (row := _suit_row(ruleset.tiles, suit))]

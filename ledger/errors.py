@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from engine.errors import ErrorLocation, FieldPath, Reason
+from engine_door.errors import ErrorLocation, FieldPath, Reason
 
 
 class LedgerErrorCode(StrEnum):

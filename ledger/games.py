@@ -1,10 +1,10 @@
-"""The ledger's one door to the engine: a session's hands as the game JSON, settled.
+"""A session's game: its hands as the game JSON, settled through the engine's door.
 
 The ledger never scores or settles anything itself: it builds the game JSON
 of docs/game-format.md from the session (ruleset, options, seats) and the
-hands' payloads, calls ``engine.evaluate_game``, and turns a refusal into a
-``LedgerError`` that names the hand by its number in the session and the
-field at fault, both read from the engine error's location (never its text).
+hands' payloads, calls the door's ``engine_door.games.settle`` (once), and turns a
+refusal into a ``LedgerError`` that names the hand by its number in the session
+and the field at fault, both read from the engine error's location (never its text).
 """
 
 from __future__ import annotations
@@ -13,12 +13,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import engine
-from engine import game as engine_game
-from engine import rulesets as engine_rulesets
-from engine.errors import EngineError
-from engine.game.rules import GameRules
-from ledger.engine_results import HandOutcome, SettledGame
+from engine_door import games as door
+from engine_door.errors import EngineError
+from engine_door.games import GameRules
+from engine_door.results import HandOutcome, SettledGame
 from ledger.errors import EngineRefusal, LedgerError, LedgerErrorCode
 from ledger.models import Session
 
@@ -60,7 +58,7 @@ def game_settle(
     start: Mapping[str, Any] | None = None,
     start_ordinal: int | None = None,
 ) -> SettledGame:
-    """``engine.evaluate_game`` of the session's game, typed; its refusal raised as ``code``.
+    """The engine's settlement of the session's game, typed; its refusal raised as ``code``.
 
     ``ordinals[i]`` is the hand number staff know ``payloads[i]`` by. ``start``: the
     engine's game state after the hands before ``payloads`` (``HandResult.game_state``);
@@ -78,10 +76,24 @@ def game_settle(
         # The engine also names the hand before the start ("ended after hand N").
         ordinals, first = [start_ordinal or int(start["hands"]), *ordinals], start["hands"] - 1
     try:
-        settled = engine.evaluate_game(game)
+        return door.settle(game)
     except EngineError as error:
         raise engine_refusal(error, code=code, ordinals=ordinals, first=first) from None
-    return SettledGame.from_engine(settled)
+
+
+def game_replay(
+    *, session: Session, players: Sequence[str], payloads: Sequence[Mapping[str, Any]]
+) -> SettledGame:
+    """The session's game replayed from its first hand, with the state after each hand.
+
+    The audit's check of the stored results: a refusal is raised as the engine's own
+    ``EngineError`` (the finding names its code and message, not a hand of the session).
+    """
+    game = {
+        **game_json(session=session, players=players, payloads=payloads),
+        "states": True,
+    }
+    return door.settle(game)
 
 
 def engine_refusal(
@@ -133,11 +145,11 @@ def ruleset_game_rules(
 ) -> GameRules:
     """The engine's game rules of a configuration (players, point unit, ...); raises if bad."""
     try:
-        engine_rulesets.configure(ruleset_slug, dict(options))
+        door.hand_rules(ruleset_slug, options)
     except EngineError as error:
         raise _bad_configuration(error, "options") from None
     try:
-        return engine_game.configure(ruleset_slug, dict(game_options))
+        return door.game_rules(ruleset_slug, game_options)
     except EngineError as error:
         raise _bad_configuration(error, "game_options") from None
 
@@ -153,8 +165,7 @@ def _bad_configuration(error: EngineError, field: str) -> LedgerError:
 
 def starting_points(*, session: Session) -> int:
     """The points each seat starts the session's game with, per the engine's game rules."""
-    rules = engine_game.configure(session.ruleset_slug, dict(session.game_options))
-    return rules.starting_points
+    return door.game_rules(session.ruleset_slug, session.game_options).starting_points
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +192,7 @@ def table_state(
     from ``dealer``); the engine's round is that count of dealerships over the players,
     capped at its last wind, as ``engine.game.settle`` counts it.
     """
-    rules = engine_game.configure(session.ruleset_slug, dict(session.game_options))
+    rules = door.game_rules(session.ruleset_slug, session.game_options)
     seats = rules.players
     if last_result is None:
         start = rules.starting_points

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 import engine.rulesets
 from engine.yaku import Yaku
-from ledger.engine_results import WinScore
+from engine_door.results import WinScore
 
 Labels = Mapping[str, Promise]
 

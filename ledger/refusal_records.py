@@ -14,7 +14,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from engine.errors import Reason
+from engine_door.errors import Reason
 
 Sentence = Callable[[dict[str, Any]], str]
 

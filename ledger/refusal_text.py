@@ -19,7 +19,7 @@ from typing import Any
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
-from engine.errors import ErrorCode, Reason
+from engine_door.errors import ErrorCode, Reason
 from ledger import labels
 from ledger.errors import EngineRefusal
 from ledger.refusal_records import RECORD_REASONS

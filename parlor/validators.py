@@ -32,18 +32,19 @@ def validate_ruleset_options(*, ruleset_slug: str, options: Any) -> None:
     if not isinstance(options, dict):
         raise ValidationError({"options": _("Options must be a JSON object, e.g. {}.")})
     # Imported here: the engine is a separate library and models must import without it.
-    from engine import rulesets
-    from engine.errors import EngineError
+    from engine_door.errors import EngineError
+    from engine_door.games import hand_rules
+    from engine_door.rulesets import hand_rulesets
 
-    if ruleset_slug not in rulesets.available():
+    if ruleset_slug not in hand_rulesets():
         raise ValidationError(
             {
                 "ruleset_slug": _("Unknown ruleset %(slug)s; the engine has: %(known)s.")
-                % {"slug": ruleset_slug, "known": ", ".join(sorted(rulesets.available()))}
+                % {"slug": ruleset_slug, "known": ", ".join(sorted(hand_rulesets()))}
             }
         )
     try:
-        rulesets.configure(ruleset_slug, options)
+        hand_rules(ruleset_slug, options)
     except EngineError as error:
         raise ValidationError({"options": error.message}) from None
 
@@ -56,17 +57,18 @@ def validate_game_options(*, ruleset_slug: str, game_options: Any) -> None:
     """
     if not isinstance(game_options, dict):
         raise ValidationError({"game_options": _("Game options must be a JSON object, e.g. {}.")})
-    from engine import game
-    from engine.errors import EngineError
+    from engine_door.errors import EngineError
+    from engine_door.games import game_rules
+    from engine_door.rulesets import game_rulesets
 
-    if ruleset_slug not in game.available():
+    if ruleset_slug not in game_rulesets():
         raise ValidationError(
             {
                 "ruleset_slug": _("The engine has no game rules for %(slug)s; it has: %(known)s.")
-                % {"slug": ruleset_slug, "known": ", ".join(game.available())}
+                % {"slug": ruleset_slug, "known": ", ".join(game_rulesets())}
             }
         )
     try:
-        game.configure(ruleset_slug, game_options)
+        game_rules(ruleset_slug, game_options)
     except EngineError as error:
         raise ValidationError({"game_options": error.message}) from None

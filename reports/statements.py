@@ -27,9 +27,9 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from engine_door.results import HandOutcome, Win
 from ledger import labels
 from ledger.business_days import business_day_of
-from ledger.engine_results import HandOutcome, Win
 from ledger.models import HandKind, HandResult, LedgerEntry, Penalty
 from ledger.selectors.settlements import business_days_with_games
 from ledger.templatetags.ledger_tiles import tile_codes

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.errors import FieldPath
+from engine_door.errors import FieldPath
 from ledger.errors import EngineRefusal, LedgerError, LedgerErrorCode
 from ledger.models import HandKind
 

@@ -18,8 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from console.forms.errors import ENGINE_REFUSALS, EngineErrorTarget, engine_error_target
 from console.forms.melds import melds_format, melds_parse
-from engine import record as record_words
-from engine.game import vocabulary as game_words
+from engine_door import vocabulary
 from ledger import labels
 from ledger.errors import LedgerError
 from ledger.models import HandKind
@@ -103,7 +102,7 @@ class HandForm(forms.Form):
     abort_cause = forms.ChoiceField(
         label=_("abort"),
         required=False,
-        choices=[("", "---"), *_choices(game_words.ABORT_CAUSES, labels.ABORT_CAUSES)],
+        choices=[("", "---"), *_choices(vocabulary.ABORT_CAUSES, labels.ABORT_CAUSES)],
     )
     caller = _seat_field(_("called by (kyuushu kyuuhai)"))
     # Chonbo and dead hands: a manager's.
@@ -111,14 +110,14 @@ class HandForm(forms.Form):
     chonbo_cause = forms.ChoiceField(
         label=_("chonbo for"),
         required=False,
-        choices=_choices(game_words.FAULT_CAUSES, labels.FAULTS),
+        choices=_choices(vocabulary.FAULT_CAUSES, labels.FAULTS),
         initial="other",
     )
     dead = _seats_field(_("dead hands"))
     dead_cause = forms.ChoiceField(
         label=_("dead hand for"),
         required=False,
-        choices=_choices(game_words.FAULT_CAUSES, labels.FAULTS),
+        choices=_choices(vocabulary.FAULT_CAUSES, labels.FAULTS),
         initial="other",
     )
     note = forms.CharField(label=_("note"), required=False, max_length=200)
@@ -206,7 +205,7 @@ class WinForm(forms.Form):
     specials = forms.MultipleChoiceField(
         label=_("special tiles held"),
         required=False,
-        choices=_choices(record_words.SPECIALS, labels.SPECIALS),
+        choices=_choices(vocabulary.SPECIALS, labels.SPECIALS),
         widget=forms.CheckboxSelectMultiple,
     )
 

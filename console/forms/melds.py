@@ -9,7 +9,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from engine.record import MELD_KINDS
+from engine_door.vocabulary import MELD_KINDS
 from ledger.errors import RequestErrorCode
 
 _MELD = re.compile(rf"({'|'.join(MELD_KINDS)})\s*[:=]?\s*([0-9mpsz]+)")

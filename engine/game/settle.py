@@ -21,6 +21,7 @@ from engine.game import registry
 from engine.game.final import placements, settle_final
 from engine.game.hands import Resolution, resolve
 from engine.game.input import GameInput, HandInput, bad_game, read_game, read_hand
+from engine.game.outcome import FinalResult, GameEnd, HandOutcome, SettledGame, Win
 from engine.game.rules import GameRules
 from engine.game.state import GameSoFar, read_state, state_json
 from engine.game.table import GameState, Transfer, deltas
@@ -45,9 +46,17 @@ def evaluate_game(game: Any) -> dict[str, Any]:
 
     An unexpected failure is raised as ``internal_error``, never as another exception.
     """
+    return settle_typed(game).to_json()
+
+
+def settle_typed(game: Any) -> SettledGame:
+    """``evaluate_game``'s answer as typed objects (engine/game/outcome.py), before any JSON.
+
+    Raises ``EngineError`` for a refused game, ``internal_error`` for an unexpected failure.
+    """
     game_id = game.get("id", "") if isinstance(game, Mapping) else ""
     try:
-        return {"id": game_id, "ok": True, **_settle(read_game(game))}
+        return _settle(read_game(game), game_id)
     except EngineError:
         raise
     except Exception as error:  # noqa: BLE001 - the API promises never to raise
@@ -55,7 +64,7 @@ def evaluate_game(game: Any) -> dict[str, Any]:
         raise EngineError(ErrorCode.INTERNAL_ERROR, message) from error
 
 
-def _settle(game: GameInput) -> dict[str, Any]:
+def _settle(game: GameInput, game_id: str) -> SettledGame:
     rules = registry.configure(game.ruleset, game.game_options)
     if len(game.players) != rules.players:
         raise bad_game(f"{game.ruleset} is played by {rules.players} players, not"
@@ -63,7 +72,7 @@ def _settle(game: GameInput) -> dict[str, Any]:
     rules = check_hand_options(game, rules)
     state = GameSoFar.start(rules) if game.start is None else read_state(game.start, rules)
     first = state.hands
-    hands: list[dict[str, Any]] = []
+    hands: list[HandOutcome] = []
     states: list[dict[str, Any]] = []
     for index, raw in enumerate(game.hands, start=first):
         if state.ended is not None:
@@ -74,25 +83,25 @@ def _settle(game: GameInput) -> dict[str, Any]:
         out = _play(hand, state.table, rules, game, state.chips_by_kind)
         hands.append(out)
         state.hands += 1
-        if out["game_ends"]:
-            state.ended = {"hand": index, "reasons": out["game_ends"]}
+        if out.game_ends:
+            state.ended = {"hand": index, "reasons": list(out.game_ends)}
         if game.states:
             states.append(state_json(state))
     ended = state.ended
     if ended is None and game.stopped:
         ended = {"hand": state.hands - 1, "reasons": ["stopped"]}
-    settled = {
-        "ruleset": game.ruleset,
-        "players": list(game.players),
-        "chip_value": rules.chip_value,
-        "hands": hands,
-        "finished": ended is not None,
-        "end": ended,
-        "final": settle_final(state.table, rules, state.chips_by_kind) if ended else None,
-    }
-    if game.states:
-        settled["states"] = states
-    return settled
+    final = settle_final(state.table, rules, state.chips_by_kind) if ended else None
+    return SettledGame(
+        id=game_id,
+        ruleset=game.ruleset,
+        players=tuple(game.players),
+        chip_value=rules.chip_value,
+        hands=tuple(hands),
+        finished=ended is not None,
+        end=None if ended is None else GameEnd.from_json(ended),
+        final=None if final is None else FinalResult.from_json(final),
+        states=tuple(states) if game.states else None,
+    )
 
 
 def check_hand_options(game: GameInput, rules: GameRules) -> GameRules:
@@ -128,11 +137,11 @@ def _play(
     rules: GameRules,
     game: GameInput,
     chips_by_kind: dict[str, list[int]],
-) -> dict[str, Any]:
+) -> HandOutcome:
     round_wind = _round_wind(table, rules)
     extension = _in_extension(table, rules)
-    before = {"dealer": table.dealer, "round_wind": round_wind,
-              "honba": table.honba, "sticks": table.pot // rules.riichi_stick}
+    before_dealer, before_honba = table.dealer, table.honba
+    before_sticks = table.pot // rules.riichi_stick
     seating = Seating(
         rules=rules, ruleset=game.ruleset, options=hand_options(game, rules), game_id=game.id,
         dealer=table.dealer, round_wind=round_wind, honba=table.honba,
@@ -155,22 +164,26 @@ def _play(
     if scheduled_end is not None:
         ends.append(scheduled_end)
     points_delta, chips_delta = deltas(rules.players, transfers, resolution.deposits)
-    return {
-        "index": hand.index,
-        "kind": hand.kind,
-        **before,
-        "wins": resolution.wins,
-        "transfers": [line.to_dict() for line in transfers],
-        "deposits": [deposit.to_dict() for deposit in resolution.deposits],
-        "points_delta": points_delta,
-        "chips_delta": chips_delta,
-        "scores": list(table.scores),
-        "chips": list(table.chips),
-        "dealer_after": table.dealer,
-        "honba_after": table.honba,
-        "sticks_after": table.pot // rules.riichi_stick,
-        "game_ends": ends,
-    }
+    return HandOutcome(
+        index=hand.index,
+        kind=hand.kind,
+        dealer=before_dealer,
+        round_wind=round_wind,
+        honba=before_honba,
+        sticks=before_sticks,
+        # A win's score is the scorer's spec output (JSON by the spec): wrapped, not re-read.
+        wins=tuple(Win.from_json(win) for win in resolution.wins),
+        transfers=tuple(transfers),
+        deposits=tuple(resolution.deposits),
+        points_delta=tuple(points_delta),
+        chips_delta=tuple(chips_delta),
+        scores=tuple(table.scores),
+        chips=tuple(table.chips),
+        dealer_after=table.dealer,
+        honba_after=table.honba,
+        sticks_after=table.pot // rules.riichi_stick,
+        game_ends=tuple(ends),
+    )
 
 
 def _check_last_dealer_first(hand: HandInput, table: GameState, rules: GameRules) -> None:

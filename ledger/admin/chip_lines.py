@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from engine_door.results import WIN_REASONS, ChipCause, HandOutcome, Win
 from ledger import labels
-from ledger.engine_results import WIN_REASONS, ChipCause, HandOutcome, Win
 
 # The lines that pay a win's chips: its ron or tsumo, and a liable player's (pao).
 PAID_BY = WIN_REASONS | {"pao"}

@@ -15,9 +15,9 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from engine_door.results import WIN_REASONS, HandOutcome, ScoredYaku, Transfer, Win, WinScore
 from ledger import labels
 from ledger.admin.chip_lines import ChipLine, chip_lines
-from ledger.engine_results import WIN_REASONS, HandOutcome, ScoredYaku, Transfer, Win, WinScore
 from ledger.models import HandKind
 from parlor.models import Player
 

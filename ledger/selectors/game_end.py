@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ledger.engine_results import HandOutcome, hand_outcome
+from engine_door.results import HandOutcome
+from ledger.engine_results import hand_outcome
 from ledger.models import Correction, CorrectionKind, HandResult, Session
 from ledger.selectors.sessions import session_live_hands
 

@@ -74,10 +74,11 @@ from typing import Any
 
 from django.db.models import Exists, F, OuterRef, Q, Sum
 
-import engine
-from ledger.engine_results import SettledGame, hand_outcome
+from engine_door import ENGINE_VERSION
+from engine_door.errors import EngineError
+from ledger.engine_results import hand_outcome
 from ledger.errors import AuditCheck, LedgerError
-from ledger.games import game_json, starting_points
+from ledger.games import game_replay, starting_points
 from ledger.models import (
     Account,
     AccountKind,
@@ -200,7 +201,7 @@ def ledger_audit(*, session_ids: Iterable[int] | None = None) -> AuditReport:
 
     Postings and account balances are always checked over the whole book.
     """
-    report = AuditReport(engine_version=engine.__version__)
+    report = AuditReport(engine_version=ENGINE_VERSION)
     _checked(report, "whole book", _audit_postings, report)
     _checked(report, "whole book", _audit_account_owners, report)
     _checked(report, "whole book", _audit_entries_outside_sessions, report)
@@ -507,24 +508,23 @@ def _audit_settlement_at_rate(
 def _audit_rescore(
     report: AuditReport, session: Session, live: list[HandResult], *, players: list[str]
 ) -> None:
-    game = game_json(session=session, players=players, payloads=[hand.payload for hand in live])
-    replay = engine.settle_game({**game, "states": True})  # from the first hand, always
-    if not replay.get("ok"):
-        error = replay.get("error") or {}
+    payloads = [hand.payload for hand in live]
+    try:
+        settled = game_replay(session=session, players=players, payloads=payloads)
+    except EngineError as error:
         report.findings.append(
             AuditFinding(
                 SESSION_REPLAY_REFUSED,
                 f"session {session.pk}",
-                f"engine {engine.__version__} refuses the stored hands: {error.get('message')}",
+                f"engine {ENGINE_VERSION} refuses the stored hands: {error.message}",
                 {
-                    "engine_code": error.get("code"),
+                    "engine_code": error.code.value,
                     "stored_engine_versions": sorted({hand.engine_version for hand in live}),
-                    "current_engine_version": engine.__version__,
+                    "current_engine_version": ENGINE_VERSION,
                 },
             )
         )
         return
-    settled = SettledGame.from_engine(replay)
     for hand, outcome, state in zip(live, settled.hands, settled.states or (), strict=True):
         if hand.game_state is not None and hand.game_state != state:
             _state_differs(report, session, hand, state)
@@ -543,12 +543,12 @@ def _audit_rescore(
                 HAND_RESCORE_DIFFERS,
                 f"session {session.pk} hand {hand.ordinal} v{hand.version}",
                 f"stored result (engine {hand.engine_version}) differs from engine"
-                f" {engine.__version__}'s in: {', '.join(keys)}",
+                f" {ENGINE_VERSION}'s in: {', '.join(keys)}",
                 {
                     "hand": hand.pk,
                     "fields": keys,
                     "stored_engine_version": hand.engine_version,
-                    "current_engine_version": engine.__version__,
+                    "current_engine_version": ENGINE_VERSION,
                     "stored": {k: hand.result.get(k) for k in keys},
                     "rescored": {k: rescored.get(k) for k in keys},
                 },

@@ -2,10 +2,10 @@
 
 Later hands depend on earlier ones (dealer, honba, sticks on the table,
 scores for tobi), so a correction replays the whole corrected sequence of
-live hands through ``engine.settle_game``. Every live hand whose engine
-result changes (the amended one always) gets a new HandResult version that
-supersedes the old one; the old version's postings are reversed and the new
-version's posted. A voided hand's postings are reversed and it leaves the
+live hands through the engine's door (``ledger.games.game_settle``). Every
+live hand whose engine result changes (the amended one always) gets a new
+HandResult version that supersedes the old one; the old version's postings are
+reversed and the new version's posted. A voided hand's postings are reversed and it leaves the
 live sequence. Hands before the corrected one are untouched.
 
 A correction on a closed session also reverses the close's postings (game
@@ -25,7 +25,8 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from ledger.engine_results import SettledGame, hand_outcome
+from engine_door.results import SettledGame
+from ledger.engine_results import hand_outcome
 from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.events import close_reversed
 from ledger.games import game_settle

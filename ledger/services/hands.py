@@ -1,7 +1,8 @@
 """Recording a hand: the engine settles the game with it, the ledger posts what it moves.
 
 ``hand_record`` locks the session, refuses unless it is open, settles the
-new hand through ``engine.settle_game`` from the game state stored with the
+new hand through the engine's door (``ledger.games.game_settle``, one
+``engine_door.games.settle`` call) from the game state stored with the
 last live hand (``HandResult.game_state``: the cost of a hand does not grow
 with the session), and posts the new hand's lines: transfers between players (a ``hand`` posting,
 or ``penalty`` for a chonbo's), movements into and out of the table pot (a
@@ -20,8 +21,8 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-import engine
-from ledger.engine_results import HandOutcome
+from engine_door import ENGINE_VERSION
+from engine_door.results import HandOutcome
 from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.games import game_settle
 from ledger.models import Correction, HandResult, PostingKind, Session, SessionState
@@ -282,7 +283,7 @@ def hand_result_write(
         payload=payload,
         result=result.to_json(),
         game_state=game_state,
-        engine_version=engine.__version__,
+        engine_version=ENGINE_VERSION,
         entered_by=entered_by,
         entered_at=entered_at,
     )

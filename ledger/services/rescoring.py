@@ -1,7 +1,7 @@
 """Re-score every stored hand with the current engine and report the ones that differ.
 
 Each stored win hand keeps, in its settled result, the table it was played at
-(dealer, round wind, honba, riichi sticks), so ``engine.game.rescore`` re-scores
+(dealer, round wind, honba, riichi sticks), so the door's ``rescore_hand`` re-scores
 it alone, without replaying its session: the hands are split into id ranges
 and the ranges are shared out to worker processes, each reading its rows with a
 server-side cursor (``iterator``) and only the result keys it needs, never the
@@ -23,9 +23,9 @@ from django.db import connections
 from django.db.models import Max, Min
 from django.db.models.fields.json import KT, KeyTransform
 
-import engine
-from engine.errors import EngineError
-from engine.game.rescore import GameHeader, game_header, rescore_hand
+from engine_door import ENGINE_VERSION
+from engine_door.errors import EngineError
+from engine_door.rescoring import GameHeader, game_header, rescore_hand
 from ledger.engine_results import stored_key
 from ledger.models import HandKind, HandResult, Session
 
@@ -54,7 +54,7 @@ class Mismatch:
             f" v{self.version})"
         )
         if self.win is None:
-            return f"{where}: refused by engine {engine.__version__}: {self.message}"
+            return f"{where}: refused by engine {ENGINE_VERSION}: {self.message}"
         return (
             f"{where} wins[{self.win}]: stored (engine {self.stored_engine_version}) differs"
             f" in {', '.join(self.keys)}"
@@ -85,7 +85,7 @@ class RescoreReport:
         rate = self.hands / self.seconds if self.seconds else 0.0
         out = [
             f"re-scored {self.hands:,} stored win hands ({self.wins:,} wins) with engine"
-            f" {engine.__version__}: {verdict}",
+            f" {ENGINE_VERSION}: {verdict}",
             f"{self.seconds:.1f} s wall, {self.cpu_seconds:.1f} s CPU, {rate:,.0f} hands/s",
         ]
         out += [m.line() for m in self.shown]
@@ -220,7 +220,7 @@ def _run(ranges: list[tuple[int, int]], workers: int) -> Iterator[tuple[int, Res
 def describe(report: RescoreReport) -> dict[str, Any]:
     """The report as JSON (``rescore_hands --json``)."""
     return {
-        "engine_version": engine.__version__,
+        "engine_version": ENGINE_VERSION,
         "hands": report.hands,
         "wins": report.wins,
         "mismatches": report.mismatches,

@@ -1,6 +1,6 @@
 """Closing a session: the game's end posted, points and chips turned into money, fees taken.
 
-``session_close`` replays the live hands through ``engine.settle_game`` and,
+``session_close`` replays the live hands through the engine's door (``game_settle``) and,
 once the engine says the game has ended, posts three postings:
 
 1. ``game_end``: riichi sticks left on the table (to the player the engine
@@ -38,7 +38,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from ledger.engine_results import FinalResult, SettledGame
+from engine_door.results import FinalResult, SettledGame
 from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.events import session_closed
 from ledger.games import game_settle, starting_points

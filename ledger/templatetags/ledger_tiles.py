@@ -16,8 +16,8 @@ from django.templatetags.static import static
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from engine.errors import EngineError
-from engine.tiles import parse_tiles, tile_name
+from engine_door.errors import EngineError
+from engine_door.tiles import parse_tiles, tile_name
 from ledger import labels
 from parlor.models import Parlor
 from parlor.money import money_text

@@ -92,12 +92,12 @@ class DemoParlor:
 
 
 def engine_ruleset_slugs() -> frozenset[str]:
-    """The rulesets the engine can configure; none while engine.rulesets is not importable."""
+    """The rulesets the engine can configure; none while the engine is not importable."""
     try:
-        from engine.rulesets import available
+        from engine_door.rulesets import hand_rulesets
     except ImportError:
         return frozenset()
-    return frozenset(available())
+    return frozenset(hand_rulesets())
 
 
 @transaction.atomic

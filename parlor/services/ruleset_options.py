@@ -2,7 +2,7 @@
 
 The engine lists every option of a ruleset configuration, hand level
 (``options``) and game level (``game_options``), in one schema
-(``engine.option_schema``: name, type, choices, default and an
+(``engine_door.rulesets.option_schema``: name, type, choices, default and an
 English doc); ``option_specs`` reads it for the form; ``overrides`` keeps
 only the values that differ from the defaults (what a configuration stores).
 Whether values are valid together is the engine's call (``parlor.validators``).
@@ -33,14 +33,14 @@ class OptionSpec:
 
 def configurable_rulesets() -> list[str]:
     """Slugs the engine can configure at both levels (hand rules and game rules)."""
-    from engine import game, rulesets
+    from engine_door.rulesets import game_rulesets, hand_rulesets
 
-    return sorted(set(rulesets.available()) & set(game.available()))
+    return sorted(set(hand_rulesets()) & set(game_rulesets()))
 
 
 def option_specs(slug: str) -> list[OptionSpec]:
     """Every option of ``slug``: the engine's one schema (hand options, then game options)."""
-    from engine import option_schema
+    from engine_door.rulesets import option_schema
 
     return [
         OptionSpec(o.scope, o.name, o.kind, o.default, o.doc, o.choices)
@@ -61,11 +61,11 @@ def overrides(specs: list[OptionSpec], values: Mapping[str, Any]) -> dict[str, d
 def complete_options(
     *, ruleset_slug: str, options: Any, game_options: Any
 ) -> tuple[Any, Any]:
-    """The configuration's complete option sets (``engine.complete_options``): what it plays
+    """The configuration's complete option sets (the door's ``complete_options``): what it plays
     by, defaults filled in. Values the engine refuses (or a ruleset it does not know) come
     back as given: the validators report them, this only completes what is valid."""
-    from engine import complete_options as engine_complete
-    from engine.errors import EngineError
+    from engine_door.errors import EngineError
+    from engine_door.rulesets import complete_options as engine_complete
 
     if not isinstance(options, dict) or not isinstance(game_options, dict):
         return options, game_options

@@ -1,7 +1,7 @@
 """What one game's live hands say about each seat: the counts the statistics add up.
 
 Pure functions over the hands as stored (the payload staff entered and the engine's
-outcome, ``ledger.engine_results.HandOutcome``); no database. The close counts its
+outcome, ``engine_door.results.HandOutcome``); no database. The close counts its
 game here and keeps one row per seat (``players.statistics.models.SeatGame``); the
 rebuild command counts every live close again the same way.
 
@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ledger.engine_results import HandOutcome, Win
+from engine_door.results import HandOutcome, Win
 
 # Melds that open a hand (an ankan keeps it closed): spec/hand-record.md, ``melds``.
 OPEN_MELDS = frozenset({"chi", "pon", "minkan", "kakan"})

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ledger.engine_results import HandOutcome
+from engine_door.results import HandOutcome
 from ledger.models import Posting, Session, Settlement
 from players.statistics.services import close_derive, close_reversal_derive
 

@@ -29,7 +29,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from ledger.engine_results import HandOutcome
+from engine_door.results import HandOutcome
 from ledger.games import ruleset_game_rules
 from ledger.models import HandResult, Session, Settlement
 from ledger.selectors.settlements import live_settlements

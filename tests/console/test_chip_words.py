@@ -7,8 +7,8 @@ import pytest
 from django.utils import translation
 
 from console.session_page import SeatView
+from engine_door.results import HandOutcome
 from ledger.admin.display import hand_view
-from ledger.engine_results import HandOutcome
 from tests.engine.game.games import game, last, ron, settled
 
 NAMES = ["Aoi", "Ben", "Chie", "Dai"]

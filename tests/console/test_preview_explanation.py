@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from django.utils import translation
 
+from engine_door.results import HandOutcome
 from ledger.admin.display import HandView, hand_view
-from ledger.engine_results import HandOutcome
 from tests.engine.game.games import chonbo, draw, game, last, ron, settled, tsumo
 
 NAMES = ["Aoi", "Ben", "Chie", "Dai"]

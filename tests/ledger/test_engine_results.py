@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 
 import engine
 import ledger
-from ledger.engine_results import HandOutcome, SettledGame, hand_outcome, stored_key
+from engine_door.results import HandOutcome, SettledGame
+from ledger.engine_results import hand_outcome, stored_key
 from ledger.errors import LedgerError
 from ledger.models import HandResult, Settlement
 from ledger.services.hands import hand_preview, hand_record

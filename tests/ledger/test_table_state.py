@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import engine
-from ledger.engine_results import HandOutcome
+from engine_door.results import HandOutcome
 from ledger.games import table_state
 from ledger.models import Session
 from tests.ledger.factories import draw, ron

@@ -23,17 +23,16 @@ from api.books.postings import (
     posting_body,
 )
 from api.serializers import FieldsBuiltOnce
-from engine import record as record_words
-from engine.game import vocabulary as game_words
+from engine_door import vocabulary
 from ledger.models import HandKind, HandResult
 
-# The game JSON's vocabulary is the engine's (engine.game.vocabulary, engine.record);
+# The game JSON's vocabulary is the engine's (engine_door.vocabulary);
 # tests/ledger/api/test_hand_vocabulary.py checks these serializers name exactly its fields.
-_FAULTS = ", ".join(game_words.FAULT_CAUSES)
+_FAULTS = ", ".join(vocabulary.FAULT_CAUSES)
 
 
 class MeldSerializer(serializers.Serializer[Any]):
-    kind = serializers.ChoiceField(choices=record_words.MELD_KINDS)
+    kind = serializers.ChoiceField(choices=vocabulary.MELD_KINDS)
     tiles = serializers.CharField(help_text="mpsz tiles, e.g. 555z.")
 
 
@@ -43,10 +42,10 @@ class HandRecordSerializer(serializers.Serializer[Any]):
     hand = serializers.CharField(help_text="Concealed tiles including the winning tile (mpsz).")
     win_tile = serializers.CharField()
     melds = MeldSerializer(many=True, required=False)
-    win = serializers.ChoiceField(choices=record_words.WIN_KINDS, required=False)
+    win = serializers.ChoiceField(choices=vocabulary.WIN_KINDS, required=False)
     dora_indicators = serializers.CharField(required=False)
     ura_indicators = serializers.CharField(required=False)
-    riichi = serializers.ChoiceField(choices=record_words.RIICHI_KINDS, required=False)
+    riichi = serializers.ChoiceField(choices=vocabulary.RIICHI_KINDS, required=False)
     ippatsu = serializers.BooleanField(required=False)
     rinshan = serializers.BooleanField(required=False)
     chankan = serializers.BooleanField(required=False)
@@ -68,7 +67,7 @@ class WinSerializer(serializers.Serializer[Any]):
     )
     record = HandRecordSerializer(required=False)
     special = serializers.ChoiceField(
-        choices=game_words.SPECIAL_WINS, required=False, help_text="A game-level win."
+        choices=vocabulary.SPECIAL_WINS, required=False, help_text="A game-level win."
     )
     pao = serializers.IntegerField(required=False)
 
@@ -91,7 +90,7 @@ class HandInputSerializer(serializers.Serializer[Any]):
     nagashi = serializers.ListField(child=serializers.IntegerField(), required=False)
     riichi_no_draws_left = serializers.ListField(child=serializers.IntegerField(), required=False)
     cause = serializers.ChoiceField(
-        choices=game_words.ABORT_CAUSES + game_words.FAULT_CAUSES,
+        choices=vocabulary.ABORT_CAUSES + vocabulary.FAULT_CAUSES,
         required=False,
         help_text="abort: its cause; chonbo: the fault.",
     )

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engine
-from ledger import games
+from engine_door import games
 from ledger.errors import LedgerError
 from ledger.games import game_json
 from ledger.models import HandResult, Session
@@ -88,13 +88,13 @@ def test_a_hand_is_settled_alone_whatever_the_session_length(
     for _ in range(39):
         hand_record(session=session, hand=draw(0, 1, 2, 3), entered_by=staff)
     sent: list[int] = []
-    real = engine.evaluate_game
+    real = games.settle_typed
 
-    def counting(game: dict[str, Any]) -> dict[str, Any]:
+    def counting(game: dict[str, Any]) -> Any:
         sent.append(len(game["hands"]))
         return real(game)
 
-    monkeypatch.setattr(games.engine, "evaluate_game", counting)
+    monkeypatch.setattr(games, "settle_typed", counting)
 
     fortieth = hand_record(session=session, hand=ron(1, 0, riichi=[1]), entered_by=staff)
 

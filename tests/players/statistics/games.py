@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import engine
-from ledger.engine_results import SettledGame
+from engine_door.results import SettledGame
 from players.statistics.counting import HandFacts
 
 PINFU = {"hand": "234m345p456s23488s", "win_tile": "4s"}

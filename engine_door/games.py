@@ -1,0 +1,48 @@
+"""A game settled by the engine, typed; a configuration's game rules.
+
+``settle`` is the one call that scores and settles hands: recording a hand and its
+preview (``ledger.services.hands``), a correction's replay, the close and the audit
+all come through it, each once. It takes the game JSON of docs/game-format.md (the
+engine's input contract: the ruleset, options, players, hands, and ``start``, the
+stored game state a game continues from) and answers the engine's typed results,
+built while the engine plays the hands: a hand's ``Transfer`` and ``Deposit`` lines
+reach the ledger as the engine made them, never through JSON. The engine scores each
+win with its fast scorer (engine/fast), falling back to the reference path.
+A refused game raises ``EngineError`` (engine_door.errors), located by hand and field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import engine.game
+import engine.rulesets
+from engine.game.rules import GameRules
+from engine.game.settle import settle_typed
+from engine.rulesets import Ruleset
+from engine_door.results import SettledGame
+
+__all__ = ["GameRules", "Ruleset", "game_rules", "hand_rules", "settle"]
+
+
+def settle(game: Mapping[str, Any]) -> SettledGame:
+    """The engine's settlement of ``game`` (docs/game-format.md), typed; raises ``EngineError``.
+
+    ``"states": true`` in ``game`` adds the game state after each hand (``states``),
+    JSON the engine reads back as a later game's ``start``.
+    """
+    return settle_typed(game)
+
+
+def game_rules(ruleset_slug: str, game_options: Mapping[str, Any]) -> GameRules:
+    """The game rules of a configuration (players, starting points, winds, point unit ...).
+
+    Raises ``EngineError`` naming the option at fault (``bad_field``).
+    """
+    return engine.game.configure(ruleset_slug, dict(game_options))
+
+
+def hand_rules(ruleset_slug: str, options: Mapping[str, Any] | None = None) -> Ruleset:
+    """The hand rules of a configuration (its tiles, yaku, options); raises ``EngineError``."""
+    return engine.rulesets.configure(ruleset_slug, dict(options or {}))
