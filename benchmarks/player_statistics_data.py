@@ -120,9 +120,9 @@ class HandDraw:
 
 def play_game(draw: HandDraw, game_options: dict[str, Any], *, most: int = 40) -> Template:
     """One finished game, hand by hand; a refused hand is drawn again."""
-    import engine
-    from engine.errors import EngineError
-    from engine_door.results import FinalResult, HandOutcome
+    from engine_door.errors import EngineError
+    from engine_door.games import settle
+    from engine_door.results import HandOutcome
 
     players = ["A", "B", "C", "D"]
     state: dict[str, Any] | None = None
@@ -140,19 +140,18 @@ def play_game(draw: HandDraw, game_options: dict[str, Any], *, most: int = 40) -
             if state is not None:
                 game["start"] = state
             try:
-                answer = engine.evaluate_game(game)
+                answer = settle(game)
             except EngineError:
                 continue
             break
         else:  # thirty refusals in a row: a plain draw is always a hand
             hand = {"kind": "draw", "tenpai": []}
             game = {**game, "hands": [hand]}
-            answer = engine.evaluate_game(game)
+            answer = settle(game)
         payloads.append(hand)
-        outcomes.append(HandOutcome.from_json(answer["hands"][0]))
-        state = answer["states"][0]
-        if answer["final"] is not None:
-            final = FinalResult.from_json(answer["final"])
+        outcomes.append(answer.hands[0])
+        state = answer.last_state()
+        final = answer.final
     return Template(
         payloads=payloads,
         outcomes=outcomes,
