@@ -17,9 +17,10 @@ from django.conf import settings
 from tests.database import environment_with
 
 # What makemessages reads: every app of the project (as the settings list them, so that a
-# new app is not forgotten), the engine they import, the settings, templates and catalogue.
+# new app is not forgotten), the engine and its door they import, the settings, templates
+# and catalogue.
 SOURCES = (
-    "config", "engine", "templates", "locale",
+    "config", "engine", "engine_door", "templates", "locale",
     *sorted(
         config.name.split(".")[0]
         for config in django_apps.get_app_configs()
