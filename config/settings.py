@@ -52,6 +52,9 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    # No models: the words people read (labels, refusal texts, tiles); an app so that
+    # makemessages and the locale test see its messages with the other apps'.
+    "words",
     "parlor",
     "ledger",
     "reports",

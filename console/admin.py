@@ -23,13 +23,13 @@ from django.utils.translation import gettext_lazy
 from console import session_page
 from console.forms.sessions import SessionOpenForm
 from console.urls import console_urls
-from ledger import labels
 from ledger.admin.filters import player_filter
 from ledger.admin.roles import LedgerAdmin, acting_user, may_anywhere, may_record_hands
 from ledger.errors import LedgerError
 from ledger.models import Session, SessionSeat, live_hand_q
 from ledger.services.sessions import session_open
 from parlor.policy import Action, PolicyRefusal
+from words import labels
 
 OPEN_TEMPLATE = "console/open.html"
 

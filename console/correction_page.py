@@ -30,7 +30,6 @@ from console.session_page import (
     ruleset_fields,
     seat_choices,
 )
-from ledger.admin.display import hand_view, seat_names
 from ledger.admin.roles import acting_user, may_correct, refusal
 from ledger.engine_results import hand_outcome
 from ledger.errors import LedgerError
@@ -49,6 +48,7 @@ from ledger.services.corrections import (
 )
 from ledger.templatetags.ledger_tiles import signed
 from parlor.policy import Action, PolicyRefusal
+from words.hand_view import hand_view, seat_names
 
 TEMPLATE = "console/correct.html"
 

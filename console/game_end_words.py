@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from ledger import labels
 from ledger.models import Session
 from ledger.selectors.game_end import GameEndChange, last_correction_end
+from words import labels
 
 
 def _why(causes: tuple[str, ...]) -> str:

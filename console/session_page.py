@@ -26,7 +26,6 @@ from console.game_end_words import corrected_end_notice
 from console.tile_picker import session_picker
 from engine_door import rulesets as engine_rulesets
 from engine_door.errors import EngineError
-from ledger.admin.display import HandView, hand_view, seat_names
 from ledger.admin.roles import (
     acting_user,
     may_close,
@@ -40,7 +39,6 @@ from ledger.admin.roles import (
 from ledger.engine_results import hand_outcome
 from ledger.errors import LedgerError
 from ledger.games import starting_points
-from ledger.labels import seat_wind
 from ledger.models import Session, SessionState
 from ledger.selectors import (
     Scoreboard,
@@ -52,6 +50,8 @@ from ledger.selectors import (
 from ledger.services.hands import HandPreview, hand_preview, hand_record
 from ledger.templatetags.ledger_tiles import signed
 from parlor.policy import PolicyRefusal
+from words.hand_view import HandView, hand_view, seat_names
+from words.labels import seat_wind
 
 PAGE_TEMPLATE = "console/page.html"
 PREVIEW_TEMPLATE = "console/_preview.html"

@@ -16,8 +16,8 @@ from engine_door import rulesets as engine_rulesets
 from engine_door.errors import EngineError
 from engine_door.games import hand_rules
 from engine_door.tiles import RED_CODE_OF_SUIT, SUITS, TileSet, tile_name
-from ledger import labels
 from ledger.models import Session
+from words import labels
 
 # Where each special copy's tile is: its name ends with the tile (blue_7m -> 7m).
 SPECIAL_TILES = {name: name.rsplit("_", 1)[1] for name in labels.SPECIALS}

@@ -18,10 +18,11 @@ import engine.game
 import engine.rulesets
 from engine.api import complete_options, option_schema
 from engine.schema import OptionSchema
+from engine.yaku import Yaku
 
 __all__ = [
-    "OptionSchema", "complete_options", "describe", "game_rulesets", "hand_rulesets",
-    "option_schema", "penalty_causes",
+    "OptionSchema", "Yaku", "complete_options", "describe", "game_rulesets", "hand_rulesets",
+    "option_schema", "penalty_causes", "ruleset_yaku",
 ]  # fmt: skip
 
 
@@ -45,3 +46,8 @@ def penalty_causes(
 ) -> dict[str, tuple[str, ...]]:
     """``{"chonbo": causes, "dead_hand": causes}`` under the configuration's game rules."""
     return engine.rulesets.penalty_causes(ruleset_slug, game_options)
+
+
+def ruleset_yaku(ruleset_slug: str) -> tuple[Yaku, ...]:
+    """The ruleset's yaku table (name, values, its own title where it declares one)."""
+    return tuple(engine.rulesets.get(ruleset_slug).yaku)

@@ -8,13 +8,11 @@ is for people and names what is wrong (the hand, the seat, the field), and
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from engine_door.errors import ErrorLocation, FieldPath, Reason
+from engine_door.errors import EngineRefusal
 
 
 class LedgerErrorCode(StrEnum):
@@ -121,25 +119,6 @@ class AuditCheck(StrEnum):
     TILL_MISMATCH = "till_mismatch"
     COUNTER_ENTRY_MISMATCH = "counter_entry_mismatch"
     ROW_UNREADABLE = "row_unreadable"
-
-
-@dataclass(frozen=True, slots=True)
-class EngineRefusal:
-    """Where the engine refused, in the session's terms: read from the engine's structure.
-
-    ``ordinal``: the session's hand at fault (None: the game or configuration as a
-    whole); ``field``: the path inside that hand (``("wins", 0, "record", "hand")``);
-    ``detail``: what is wrong, without the hand and path the message leads with.
-    """
-
-    ordinal: int | None
-    field: FieldPath
-    detail: str
-    location: ErrorLocation
-    # Which refusal, as the engine names it, and its values (``EngineError.reason``,
-    # ``params``): ``ledger.refusal_text`` says it in the user's language.
-    reason: Reason | None = None
-    params: Mapping[str, str | int] = dataclasses.field(default_factory=dict)
 
 
 class LedgerError(Exception):

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine_door import games as door
-from engine_door.errors import EngineError
+from engine_door.errors import EngineError, EngineRefusal
 from engine_door.games import GameRules
 from engine_door.results import HandOutcome, SettledGame
-from ledger.errors import EngineRefusal, LedgerError, LedgerErrorCode
+from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.models import Session
 
 

@@ -2,7 +2,7 @@
 
 Django prints an integer field as it is; a parlor's lists and detail pages show points,
 chips and money with thousands separators (issue 33), signed where the amount is a gain
-or a loss, money in the parlor's currency (``parlor.money``). ``amount_column(Model,
+or a loss, money in the parlor's currency (``words.money``). ``amount_column(Model,
 "field")`` is a display method for ``list_display`` and ``readonly_fields``, headed and
 ordered as the field.
 """
@@ -16,7 +16,7 @@ from django.contrib import admin
 from django.db.models import Model
 
 from parlor.models import Parlor
-from parlor.money import money_text
+from words.money import money_text
 
 
 def grouped_amount(value: int | None, *, signed: bool = False) -> str:

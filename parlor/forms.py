@@ -4,7 +4,7 @@
 come from the engine's declared schema for ``slug`` (``option_specs``): a
 checkbox for a boolean, a select for choices, a number for an integer, a
 comma-separated list for an integer list; label and help in the active
-language (``ledger.labels``, ``parlor.option_help``), the default named in the
+language (``words.labels``, ``parlor.option_help``), the default named in the
 help. Saving stores only the values that differ from the defaults, after the
 engine has accepted them (its refusal shows on the option's field).
 
@@ -23,7 +23,6 @@ from django.http import QueryDict
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from ledger import labels
 from parlor.models import Player, RulesetConfig
 from parlor.option_help import option_help
 from parlor.services.players import player_parlor_change_refusal
@@ -36,6 +35,7 @@ from parlor.services.ruleset_options import (
     overrides,
 )
 from parlor.validators import validate_game_options, validate_ruleset_options
+from words import labels
 
 BUILT_FOR = "options_for"
 

@@ -21,16 +21,13 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from ledger.admin.display import hand_view
 from ledger.business_days import business_day_bounds
 from ledger.engine_results import hand_outcome
 from ledger.games import starting_points
-from ledger.labels import yaku_label
 from ledger.selectors import player_balance, session_scoreboard
 from ledger.selectors.standings import month_of
 from parlor.access import user_player
 from parlor.models import Player
-from parlor.money import money_text
 from players.selectors import (
     player_days,
     player_results,
@@ -42,6 +39,9 @@ from players.statistics.charts import HEIGHT, WIDTH, points_chart, rating_chart
 from players.statistics.selectors import PERIOD_LABELS, period_of, player_statistics
 from reports.scope import Window
 from reports.statements import statement_html
+from words.hand_view import hand_view
+from words.labels import yaku_label
+from words.money import money_text
 
 LOGIN_URL = "/me/login/"
 SESSIONS_SHOWN = 100

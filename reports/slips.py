@@ -7,7 +7,7 @@ settlement's (``ledger.selectors.settlements``), so a re-closed session's slip
 shows the new money and never the superseded one.
 
 One template serves the screen, A4 and an 80 mm receipt printer; the PDF is
-WeasyPrint's, with the tile pictures (``ledger/tile_art.py``) handed to it
+WeasyPrint's, with the tile pictures (``words/tile_art.py``) handed to it
 directly, so rendering needs no web server and no font for the tiles.
 """
 
@@ -27,16 +27,16 @@ from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.utils import timezone, translation
 
-from ledger import labels
-from ledger.admin.display import HandView, hand_view
 from ledger.business_days import business_day_of
 from ledger.engine_results import hand_outcome
 from ledger.games import starting_points
 from ledger.models import Penalty, Session, Settlement
 from ledger.selectors import session_scoreboard
 from ledger.selectors.settlements import live_settlements
-from ledger.tile_art import tile_svg
-from parlor.money import money_text
+from words import labels
+from words.hand_view import HandView, hand_view
+from words.money import money_text
+from words.tile_art import tile_svg
 
 TEMPLATE = "reports/slips/slip.html"
 TILE_URL_PREFIX = static("ledger/tiles/")

@@ -5,7 +5,7 @@ WeasyPrint turns it into PDF. A statement is bounded whatever the window:
 totals are database aggregates, the games listed are the latest
 ``MAX_GAMES`` (the statement says how many it leaves out) and the wins drawn
 are the ``MAX_WINS`` biggest, picked while streaming the player's wins.
-Tiles are the admin's pictures (``ledger/tile_art.py``) inlined as SVG data
+Tiles are the admin's pictures (``words/tile_art.py``) inlined as SVG data
 URIs, so rendering needs no web server. The language is chosen when the
 export is asked for (``ExportJob.language``), by default the player's login's.
 """
@@ -28,17 +28,17 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from engine_door.results import HandOutcome, Win
-from ledger import labels
 from ledger.business_days import business_day_of
 from ledger.models import HandKind, HandResult, LedgerEntry, Penalty
 from ledger.selectors.settlements import business_days_with_games
 from ledger.templatetags.ledger_tiles import tile_codes
-from ledger.tile_art import tile_svg, tile_title
 from parlor.models import Player
-from parlor.money import money_text
 from parlor.services.preferences import user_language
 from reports.scope import Window
 from reports.sources import window_settlements
+from words import labels
+from words.money import money_text
+from words.tile_art import tile_svg, tile_title
 
 MAX_GAMES = 300
 MAX_WINS = 12

@@ -18,7 +18,6 @@ from typing import Any
 from django.db.models import Exists, OuterRef
 from django.http import Http404
 
-from ledger.admin.display import HandView, hand_view
 from ledger.engine_results import hand_outcome, stored_key
 from ledger.floor.selectors import waiting_entries
 from ledger.games import TableState, table_state
@@ -32,6 +31,7 @@ from ledger.models import (
     SessionState,
 )
 from parlor.models import Parlor
+from words.hand_view import HandView, hand_view
 
 # What a link's token looks like (ledger.models.scoreboard.new_scoreboard_token): the URLs'
 # pattern, so that a malformed one never reaches the database.

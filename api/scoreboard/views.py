@@ -23,8 +23,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from ledger import labels
-from ledger.admin.display import WinView
 from ledger.models import ScoreboardLink
 from ledger.templatetags.ledger_tiles import tile_codes
 from scoreboard.selectors import (
@@ -34,6 +32,8 @@ from scoreboard.selectors import (
     scoreboard_waiting,
 )
 from scoreboard.views import requested_language
+from words import labels
+from words.hand_view import WinView
 
 WIND_LETTERS = "ESWN"
 

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.models import CorrectionKind
-from ledger.refusal_text import refusal_text
+from words.refusal_text import refusal_text
 
 
 class CorrectionForm(forms.Form):
@@ -67,7 +67,7 @@ class SeatSwapForm(forms.Form):
         return data
 
     def ledger_error(self, error: LedgerError, *, seats: Mapping[int, str]) -> None:
-        """The refusal beside its field, in the user's words (``ledger.refusal_text``)."""
+        """The refusal beside its field, in the user's words (``words.refusal_text``)."""
         field = {"reason": "reason", "from_ordinal": "from_ordinal", "seats": "seat_b"}.get(
             error.field or ""
         )

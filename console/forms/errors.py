@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine_door.errors import FieldPath
-from ledger.errors import EngineRefusal, LedgerError, LedgerErrorCode
+from engine_door.errors import EngineRefusal, FieldPath
+from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.models import HandKind
 
 # The hand's own fields, by the engine's name for them (list indices left out).

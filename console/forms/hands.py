@@ -19,10 +19,10 @@ from django.utils.translation import gettext_lazy as _
 from console.forms.errors import ENGINE_REFUSALS, EngineErrorTarget, engine_error_target
 from console.forms.melds import melds_format, melds_parse
 from engine_door import vocabulary
-from ledger import labels
 from ledger.errors import LedgerError
 from ledger.models import HandKind
-from ledger.refusal_text import refusal_text
+from words import labels
+from words.refusal_text import refusal_text
 
 SeatChoices = Sequence[tuple[int, str]]
 
@@ -413,7 +413,7 @@ class HandEntry:
         placed = target.field is not None and target.field in form.fields
         message = target.message
         if error.refusal is not None and error.code in ENGINE_REFUSALS:
-            # In the user's language and words (ledger.refusal_text), not the engine's English.
+            # In the user's language and words (words.refusal_text), not the engine's English.
             message = refusal_text(
                 error.refusal,
                 engine_code=error.engine_code,

@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from ledger.errors import LedgerError, LedgerErrorCode
-from ledger.labels import WINDS
 from parlor.models import PointUnit
+from words.labels import WINDS
 
 
 def _unit(value: Any) -> str:

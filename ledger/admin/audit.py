@@ -17,13 +17,13 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from ledger import labels
 from ledger.admin.columns import SessionColumn
 from ledger.admin.filters import player_filter
 from ledger.admin.roles import LedgerAdmin
 from ledger.models import Correction, Penalty, Settlement
 from parlor.admin_columns import amount_column
-from parlor.money import money_text
+from words import labels
+from words.money import money_text
 
 if TYPE_CHECKING:  # names of django-stubs only
     from django.contrib.admin.filters import _ListFilterChoices

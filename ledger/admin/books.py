@@ -7,11 +7,11 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from ledger import labels
 from ledger.admin.filters import player_filter
 from ledger.admin.roles import LedgerAdmin
 from ledger.models import Account, LedgerEntry, Posting
 from parlor.admin_columns import amount_column
+from words import labels
 
 
 @admin.register(Account)

@@ -10,13 +10,16 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from words.labels import HAND_KINDS
+
 
 class HandKind(models.TextChoices):
     # The kinds of the game JSON's hands (docs/game-format.md).
-    WIN = "win", _("win")
-    DRAW = "draw", _("exhaustive draw")
-    ABORT = "abort", _("abortive draw")
-    CHONBO = "chonbo", _("chonbo")
+    # Their labels are the words' (words/labels.py), shown wherever a hand is.
+    WIN = "win", HAND_KINDS["win"]
+    DRAW = "draw", HAND_KINDS["draw"]
+    ABORT = "abort", HAND_KINDS["abort"]
+    CHONBO = "chonbo", HAND_KINDS["chonbo"]
 
 
 def live_hand_q(via: str = "") -> Q:

@@ -1,9 +1,9 @@
 """Template filters that draw tiles and name the engine's yaku, reasons and rules.
 
-``{{ "234m0p"|tiles }}`` draws the tiles as pictures (ledger/tile_art.py);
+``{{ "234m0p"|tiles }}`` draws the tiles as pictures (words/tile_art.py);
 a string that does not parse is shown as text, marked, never dropped.
 ``{{ name|yaku }}``, ``|reason``, ``|limit`` ... give the label in the active
-language (ledger/labels.py).
+language (words/labels.py).
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from django.utils.safestring import SafeString
 
 from engine_door.errors import EngineError
 from engine_door.tiles import parse_tiles, tile_name
-from ledger import labels
 from parlor.models import Parlor
-from parlor.money import money_text
+from words import labels
+from words.money import money_text
 
 register = template.Library()
 

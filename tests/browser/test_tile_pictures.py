@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from ledger.tile_art import GREEN, INK, RED, TILE_CODES, tile_svg
 from tests.browser.conftest import start_browser
+from words.tile_art import GREEN, INK, RED, TILE_CODES, tile_svg
 
 FONTS_CONF = """<?xml version="1.0"?>
 <!DOCTYPE fontconfig SYSTEM "fonts.dtd">

@@ -8,8 +8,8 @@ from django.utils import translation
 
 from console.session_page import SeatView
 from engine_door.results import HandOutcome
-from ledger.admin.display import hand_view
 from tests.engine.game.games import game, last, ron, settled
+from words.hand_view import hand_view
 
 NAMES = ["Aoi", "Ben", "Chie", "Dai"]
 # Speed Tonpuu, tanyao ron with the red 0p: its one chip, from the discarder.

@@ -15,8 +15,8 @@ import pytest
 from django.utils import translation
 
 from engine_door.results import HandOutcome
-from ledger.admin.display import HandView, hand_view
 from tests.engine.game.games import chonbo, draw, game, last, ron, settled, tsumo
+from words.hand_view import HandView, hand_view
 
 NAMES = ["Aoi", "Ben", "Chie", "Dai"]
 POT = "table (sticks)"

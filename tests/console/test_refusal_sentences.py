@@ -1,6 +1,6 @@
 """Each engine refusal staff can hit at the table, typed into the admin, said in Japanese.
 
-One case per sentence of ``ledger.refusal_records``: the bad input as staff
+One case per sentence of ``words.refusal_records``: the bad input as staff
 would type it, the words the Japanese page must show, and that the page shows
 no engine name (``bad_field``, ``win_tile``, a ruleset slug). Sentences whose
 refusal the form itself prevents (a seat the table has not, a riichi listed

@@ -4,7 +4,7 @@ Codes a client or a report reads (``{"error": {"code"}}``, a job's error, an aud
 finding's check) come from ``LedgerErrorCode``, ``RequestErrorCode``, ``JobErrorCode``,
 ``AuditCheck`` (``ledger/errors.py``, ``ledger/models/jobs.py``) or the engine's
 ``ErrorCode``; the engine's finer ``Reason`` of a refusal is one enum its raisers and
-``ledger.refusal_text`` share. A code written as a bare string beside them would
+``words.refusal_text`` share. A code written as a bare string beside them would
 drift unseen, so none is.
 """
 
@@ -15,8 +15,8 @@ from pathlib import Path
 
 from engine.errors import Reason
 from ledger.errors import AuditCheck
-from ledger.refusal_text import REASONS
 from ledger.services.audit import AuditFinding, AuditReport
+from words.refusal_text import REASONS
 
 ROOT = Path(__file__).resolve().parents[2]
 # `code="not_found"`, `"code": "not_found"`, `AuditFinding("balance_mismatch", ...)`.

@@ -8,7 +8,7 @@ from django.utils import translation
 import engine.game
 import engine.rulesets
 from engine.yaku import Yaku
-from ledger import labels
+from words import labels
 
 # spec/hand-record.md, "Canonical yaku names".
 SPEC_YAKU = [

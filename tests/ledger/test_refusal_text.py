@@ -17,8 +17,8 @@ import pytest
 from django.utils import translation
 
 from engine.errors import ErrorLocation, Reason
-from ledger.errors import EngineRefusal
-from ledger.refusal_text import REASONS, refusal_text
+from engine_door.errors import EngineRefusal
+from words.refusal_text import REASONS, refusal_text
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")

@@ -1,4 +1,4 @@
-"""The tile pictures: drawn by ledger/tile_art.py, committed as static files, well-formed SVG."""
+"""The tile pictures: drawn by words/tile_art.py, committed as static files, well-formed SVG."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from ledger.tile_art import RED, TILE_CODES, TILE_DIR, tile_svg, tile_title
-from ledger.tile_glyphs import GLYPHS
+from words.tile_art import RED, TILE_CODES, TILE_DIR, tile_svg, tile_title
+from words.tile_glyphs import GLYPHS
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -22,7 +22,7 @@ def test_every_tile_has_a_picture_34_kinds_and_3_red_fives() -> None:
 def test_the_committed_picture_is_the_drawn_one(code: str) -> None:
     committed = (TILE_DIR / f"{code}.svg").read_text(encoding="utf-8")
 
-    assert committed == tile_svg(code), "redraw: python -m ledger.tile_art"
+    assert committed == tile_svg(code), "redraw: python -m words.tile_art"
 
 
 @pytest.mark.parametrize("code", TILE_CODES)
@@ -67,8 +67,8 @@ def test_a_non_tile_is_refused_by_name() -> None:
 
 
 def test_the_committed_glyphs_are_the_fonts_outlines() -> None:
-    """ledger/tile_glyphs.py is what the builder writes from Noto Serif CJK JP Bold."""
-    from ledger.tile_glyph_build import FONT, TARGET, glyph_outlines, module_text
+    """words/tile_glyphs.py is what the builder writes from Noto Serif CJK JP Bold."""
+    from words.tile_glyph_build import FONT, TARGET, glyph_outlines, module_text
 
     if not FONT.exists():
         pytest.skip(f"{FONT} is not installed (fonts-noto-cjk); the committed glyphs stand")

@@ -7,7 +7,7 @@ import pytest
 from ledger.models import Settlement
 from parlor.admin_columns import amount_column, grouped_amount
 from parlor.models import Parlor
-from parlor.money import money_text
+from words.money import money_text
 
 
 def test_money_in_the_parlors_currency_grouped_and_signed() -> None:

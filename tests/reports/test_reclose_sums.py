@@ -18,7 +18,6 @@ from ledger.models import Correction, HandResult, Session, Settlement
 from ledger.selectors import live_settlements, player_balance, superseded_settlements
 from ledger.services.corrections import hand_amend
 from ledger.services.settlements import session_close
-from parlor.money import money_text
 from parlor.services.roles import ROLE_MANAGER, roles_sync
 from reports.scope import window_of
 from reports.sources import summary_sheet
@@ -28,6 +27,7 @@ from tests.ledger.tasks.support import NET
 from tests.parlor.factories import house_member
 from tests.reports.support import closed_session, require_pdf
 from tests.reports.test_files import csv_rows, pdf_text, run, xlsx_sheets
+from words.money import money_text
 
 pytestmark = pytest.mark.django_db
 

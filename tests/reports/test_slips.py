@@ -14,12 +14,12 @@ from pypdf import PdfReader
 
 from ledger.models import Session
 from ledger.services.closing import session_close_once
-from parlor.money import money_text
 from reports.slips import Paper, session_slip, slip_html, slip_pdf
 from tests.ledger.factories import chonbo, parlor_manager
 from tests.ledger.tasks.support import GAME, finished_session
 from tests.reports.support import closed_session, require_pdf
 from tests.reports.test_reclose_sums import admin_client, books, reclosed
+from words.money import money_text
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ declared in the ruleset's ``yaku.py`` with its titles and put in its table. Here
 a yaku no ruleset has is put in Speed Tonpuu's table, as that file would, and
 followed to every place people see it: the engine scores it in table order, the
 labels, the admin's session page and the API name it, with no entry in
-``ledger/labels.py`` or the catalogue.
+``words/labels.py`` or the catalogue.
 """
 
 from __future__ import annotations
@@ -23,8 +23,6 @@ from engine.hand.context import HandContext
 from engine.rulesets.registry import register
 from engine.rulesets.speed_tonpuu.ruleset import SPEED_TONPUU
 from engine.yaku.base import Yaku
-from ledger import labels
-from ledger.admin.display import YakuLine, hand_view
 from ledger.engine_results import hand_outcome
 from ledger.models import Session
 from ledger.services.hands import hand_record
@@ -33,6 +31,8 @@ from tests.engine.rulesets.speed_tonpuu.speed import speed_record
 from tests.ledger.api.support import RoleClients, api_as, post_hand, role_groups
 from tests.ledger.factories import SessionFactory, UserFactory, ron
 from tests.parlor.factories import house_member
+from words import labels
+from words.hand_view import YakuLine, hand_view
 
 __all__ = ["api_as", "role_groups"]  # the API's fixtures, used here too
 

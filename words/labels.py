@@ -13,12 +13,11 @@ from collections.abc import Mapping
 from functools import cache
 
 from django.utils.functional import Promise
-from django.utils.translation import get_language, pgettext_lazy
+from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
 
-import engine.rulesets
-from engine.yaku import Yaku
 from engine_door.results import WinScore
+from engine_door.rulesets import Yaku, hand_rulesets, ruleset_yaku
 
 Labels = Mapping[str, Promise]
 
@@ -104,6 +103,14 @@ YAKU: Labels = {
     "five_dora": pgettext_lazy("yaku", "Five dora"),
     "five_gari": pgettext_lazy("yaku", "Five gari"),
     "daisharin": pgettext_lazy("yaku", "Daisharin"),
+}
+
+# The game JSON's hand kinds (docs/game-format.md), as ``ledger.models.HandKind`` names them.
+HAND_KINDS: Labels = {
+    "win": gettext_lazy("win"),
+    "draw": gettext_lazy("exhaustive draw"),
+    "abort": gettext_lazy("abortive draw"),
+    "chonbo": gettext_lazy("chonbo"),
 }
 
 LIMITS: Labels = {
@@ -312,8 +319,8 @@ def declared_yaku() -> Mapping[str, Yaku]:
     """Every registered ruleset's yaku that declares its own title, by name."""
     return {
         yaku.name: yaku
-        for slug in engine.rulesets.available()
-        for yaku in engine.rulesets.get(slug).yaku
+        for slug in hand_rulesets()
+        for yaku in ruleset_yaku(slug)
         if yaku.title
     }
 

@@ -6,10 +6,17 @@ for a currency of two; ``signed=True`` writes ``+`` before a gain.
 
 from __future__ import annotations
 
-from parlor.models import Parlor
+from typing import Protocol
 
 
-def money_text(amount: int, parlor: Parlor, *, signed: bool = False) -> str:
+class Currency(Protocol):
+    """Who writes money: a ``parlor.models.Parlor`` (its currency's minor unit digits)."""
+
+    @property
+    def currency_minor_unit_digits(self) -> int: ...
+
+
+def money_text(amount: int, parlor: Currency, *, signed: bool = False) -> str:
     """Minor units as the currency writes them: ``-1,995`` (JPY), ``19.45`` (2 digits)."""
     sign = "-" if amount < 0 else "+" if signed and amount > 0 else ""
     digits = parlor.currency_minor_unit_digits

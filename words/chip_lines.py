@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from engine_door.results import WIN_REASONS, ChipCause, HandOutcome, Win
-from ledger import labels
+from words import labels
 
 # The lines that pay a win's chips: its ron or tsumo, and a liable player's (pao).
 PAID_BY = WIN_REASONS | {"pao"}

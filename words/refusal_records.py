@@ -3,7 +3,7 @@
 Tiles that cannot be read or are used too often, a wrong count, flags no win
 can have, riichi on an open hand, no yaku, a seat the table has not, kans
 after the fourth, a ruleset's own refusals (no chi, gari kept, the pocchi
-wildcard). ``ledger.refusal_text`` fills them with the player's name and wind,
+wildcard). ``words.refusal_text`` fills them with the player's name and wind,
 the tile in the user's words and the values the engine gives (``params``).
 """
 

@@ -6,12 +6,12 @@ honours their kanji (東南西北白發中). Suited tiles have a small Arabic
 index in the top-left corner and winds their letter. Red fives
 (``0m 0p 0s``) are drawn in red and marked with a red corner dot.
 
-Every character is an SVG path (outlines committed in ``ledger/tile_glyphs.py``),
+Every character is an SVG path (outlines committed in ``words/tile_glyphs.py``),
 never ``<text>``: a tile reads the same on a tablet without CJK fonts and in
 the PDF renderer, whatever fonts the machine has.
 
 The pictures are committed as static files (``ledger/static/ledger/tiles``)
-so a web server serves them; ``python -m ledger.tile_art`` rewrites them and
+so a web server serves them; ``python -m words.tile_art`` rewrites them and
 a test checks the committed files match this module.
 """
 
@@ -21,10 +21,11 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from ledger.tile_glyphs import GLYPHS, UNITS_PER_EM
+from words.tile_glyphs import GLYPHS, UNITS_PER_EM
 
 WIDTH, HEIGHT = 60, 80
-TILE_DIR = Path(__file__).resolve().parent / "static" / "ledger" / "tiles"
+# The pictures are the ledger app's static files (their URLs: /static/ledger/tiles/...).
+TILE_DIR = Path(__file__).resolve().parent.parent / "ledger" / "static" / "ledger" / "tiles"
 
 INK = "#1b1b1b"
 RED = "#c62828"

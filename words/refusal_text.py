@@ -19,11 +19,10 @@ from typing import Any
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
-from engine_door.errors import ErrorCode, Reason
-from ledger import labels
-from ledger.errors import EngineRefusal
-from ledger.refusal_records import RECORD_REASONS
-from ledger.tile_words import tile_words
+from engine_door.errors import EngineRefusal, ErrorCode, Reason
+from words import labels
+from words.refusal_records import RECORD_REASONS
+from words.tile_words import tile_words
 
 # Seat number -> "Chie — West" (the form's own seat labels).
 SeatLabels = Mapping[int, str]
@@ -95,7 +94,7 @@ REASONS: dict[Reason, Callable[[dict[str, Any]], str]] = {
         )
         % w
     ),
-    # Tiles, flags, the table and the rulesets' own refusals (ledger.refusal_records).
+    # Tiles, flags, the table and the rulesets' own refusals (words.refusal_records).
     **RECORD_REASONS,
 }
 

@@ -10,16 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from engine_door.results import WIN_REASONS, HandOutcome, ScoredYaku, Transfer, Win, WinScore
-from ledger import labels
-from ledger.admin.chip_lines import ChipLine, chip_lines
-from ledger.models import HandKind
-from parlor.models import Player
+from words import labels
+from words.chip_lines import ChipLine, chip_lines
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +73,14 @@ class HandView:
         return any(move.chips for move in self.moves)
 
 
-def seat_names(players: Sequence[Player]) -> list[str]:
+class Named(Protocol):
+    """A seated player (``parlor.models.Player``): the pages show their name."""
+
+    @property
+    def name(self) -> str: ...
+
+
+def seat_names(players: Sequence[Named]) -> list[str]:
     return [player.name for player in players]
 
 
@@ -152,7 +157,7 @@ def _records_by_winner(payload: Mapping[str, Any]) -> dict[Any, Mapping[str, Any
 
 def _summary(payload: Mapping[str, Any], result: HandOutcome, names: Sequence[str]) -> str:
     kind = payload.get("kind")
-    if kind == HandKind.WIN:
+    if kind == "win":
         parts = []
         for win in result.wins:
             winner = _name(names, win.winner)
@@ -164,12 +169,12 @@ def _summary(payload: Mapping[str, Any], result: HandOutcome, names: Sequence[st
                     % {"winner": winner, "discarder": _name(names, win.discarder)}
                 )
         return "; ".join(parts)
-    if kind == HandKind.DRAW:
+    if kind == "draw":
         tenpai = ", ".join(_name(names, seat) for seat in payload.get("tenpai", []))
         return _("tenpai: %(seats)s") % {"seats": tenpai or _("nobody")}
-    if kind == HandKind.ABORT:
+    if kind == "abort":
         return labels.label(labels.ABORT_CAUSES, str(payload.get("cause", "")))
-    if kind == HandKind.CHONBO:
+    if kind == "chonbo":
         return _("%(offender)s: %(fault)s") % {
             "offender": _name(names, payload.get("offender")),
             "fault": labels.label(labels.FAULTS, str(payload.get("cause", "other"))),
@@ -215,7 +220,7 @@ def _moves(result: HandOutcome, names: Sequence[str], payload: Mapping[str, Any]
         honba = honba_part(line, result)
         reason = labels.label(labels.REASONS, line.reason)
         penalty = line.reason == "chonbo"
-        if penalty and payload.get("kind") == HandKind.CHONBO:
+        if penalty and payload.get("kind") == "chonbo":
             # A penalty names its fault on its own lines ("Chonbo: False ron").
             reason = _("%(penalty)s: %(fault)s") % {
                 "penalty": reason,
@@ -255,7 +260,7 @@ def hand_view(*, payload: Mapping[str, Any], result: HandOutcome, names: Sequenc
     records = _records_by_winner(payload)
     return HandView(
         kind=kind,
-        kind_label=str(HandKind(kind).label) if kind in HandKind.values else kind,
+        kind_label=labels.label(labels.HAND_KINDS, kind) if kind in labels.HAND_KINDS else kind,
         summary=_summary(payload, result, names),
         wins=[_win_view(win, records.get(win.winner, {}), names, result) for win in result.wins],
         moves=_moves(result, names, payload),
