@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from ledger.errors import LedgerError, LedgerErrorCode
 from parlor.models import Parlor
-from parlor.money import money_text
+from words.money import money_text
 
 
 def _money(parlor: Parlor | None, amount: Any) -> str:

@@ -34,8 +34,8 @@ from ledger.models import CreditLimit, Visit
 from parlor import policy
 from parlor.admin_scope import ScopedAdmin, may_anywhere
 from parlor.models import Player
-from parlor.money import money_text
 from parlor.policy import Action, PolicyRefusal
+from words.money import money_text
 
 
 class VisitOpenFilter(admin.SimpleListFilter):
