@@ -20,8 +20,8 @@ from ledger.business_days import business_day_of
 from ledger.floor.table_time import TableTime, month_total, table_time
 from parlor import policy
 from parlor.models import Parlor
-from parlor.money import money_text
 from parlor.policy import Action
+from words.money import money_text
 
 
 def _hours(row: TableTime) -> str:

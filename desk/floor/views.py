@@ -37,11 +37,11 @@ from ledger.floor.services import (
     shift_clock_in,
     shift_clock_out,
 )
-from ledger.labels import WINDS
 from ledger.models import SeatDraw, StaffShift, Visit, WaitingEntry
 from parlor import policy
 from parlor.models import Membership, Parlor, Player, Rate, Role, RulesetConfig, Table
 from parlor.policy import Action, PolicyRefusal
+from words.labels import WINDS
 
 
 def _parlors(request: HttpRequest) -> list[Parlor]:
