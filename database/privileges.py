@@ -46,6 +46,7 @@ CHANGES: dict[str, tuple[str, ...]] = {
     "parlor.Table": (UPDATE, DELETE),
     "parlor.RulesetConfig": (UPDATE, DELETE),
     "parlor.Rate": (UPDATE, DELETE),
+    "parlor.PlayerClass": (UPDATE, DELETE),
     "parlor.Membership": (UPDATE, DELETE),
     "parlor.StaffProfile": (UPDATE, DELETE),
     # A session's state (open, closed, settled; its guard allows only those moves) and its

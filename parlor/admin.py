@@ -12,22 +12,26 @@ deleted by superusers only (no row of the policy's table gives it to a role).
 
 from typing import Any, ClassVar, TypeVar
 
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.db.models.fields.related import ForeignKey
 from django.forms import ModelChoiceField
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
+from django.urls import URLPattern, path, reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from parlor import policy
 from parlor.access import is_superuser
 from parlor.admin_columns import amount_column
+from parlor.admin_logins import player_login_view
 from parlor.admin_scope import ScopedAdmin, may_anywhere
 from parlor.forms import BUILT_FOR, PlayerAdminForm, ruleset_config_form
-from parlor.models import Membership, Parlor, Player, Rate, RulesetConfig, Table
+from parlor.models import Membership, Parlor, Player, PlayerClass, Rate, RulesetConfig, Table
 from parlor.policy import Action
+from parlor.services.logins import LoginRefusal, link_login
 from parlor.services.players import accounts_of_parlors, login_accounts
 from parlor.services.ruleset_options import HAND, configurable_rulesets, option_specs
 
@@ -49,7 +53,7 @@ class ParlorAdmin(ScopedAdmin[Parlor]):
         return is_superuser(request.user)
 
 
-_ParlorOwned = TypeVar("_ParlorOwned", Player, Table, RulesetConfig, Rate)
+_ParlorOwned = TypeVar("_ParlorOwned", Player, Table, RulesetConfig, Rate, PlayerClass)
 
 
 class ParlorOwnedAdmin(ScopedAdmin[_ParlorOwned]):
@@ -74,14 +78,58 @@ class PlayerAdmin(ParlorOwnedAdmin[Player]):
         return super().formfield_for_dbfield(db_field, request, **kwargs)
 
     def get_readonly_fields(self, request: HttpRequest, obj: Player | None = None) -> Any:
-        """The login is the managers' to link (LINK_LOGIN); the desk sees it, read-only."""
+        """The login is the managers' to link (LINK_LOGIN), a fee class theirs to give
+        (EDIT_RATES); the desk sees both, read-only."""
         fields = list(super().get_readonly_fields(request, obj))
+        # A class gives a fee discount: the managers' (EDIT_RATES), as the fees are.
+        may_discount = (
+            policy.allows(request.user, Action.EDIT_RATES, parlor_id=obj.parlor_id)
+            if obj is not None
+            else policy.may_anywhere(request.user, Action.EDIT_RATES)
+        )
+        if not may_discount:
+            fields.append("fee_class")
         may_link = (
             policy.allows(request.user, Action.LINK_LOGIN, parlor_id=obj.parlor_id)
             if obj is not None
             else policy.may_anywhere(request.user, Action.LINK_LOGIN)
         )
-        return fields if may_link else [*fields, "user"]
+        if obj is None:
+            return fields if may_link else [*fields, "user"]
+        return [*fields, "login_page"] if may_link else [*fields, "user"]
+
+    @admin.display(description=_("login"))
+    def login_page(self, obj: Player) -> str:
+        """The login's name and the page that creates, resets and links it (LINK_LOGIN)."""
+        name = obj.user.get_username() if obj.user is not None else ""
+        url = reverse("admin:parlor_player_login", args=[obj.pk])
+        words = _("Manage the login") if name else _("Create or link a login")
+        return format_html('{} <a href="{}" id="player-login-link">{}</a>', name, url, words)
+
+    def get_urls(self) -> list[URLPattern]:
+        own = [
+            path(
+                "<path:object_id>/login/",
+                self.admin_site.admin_view(self.login_view),
+                name="parlor_player_login",
+            )
+        ]
+        return own + super().get_urls()
+
+    def login_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        return player_login_view(self, request, object_id)
+
+    def save_model(self, request: HttpRequest, obj: Player, form: Any, change: bool) -> None:
+        """A login chosen on the form is linked by the service: it makes the membership too."""
+        wanted = obj.user if "user" in form.changed_data else None
+        if "user" in form.changed_data:
+            obj.user = Player.objects.get(pk=obj.pk).user if change else None
+        super().save_model(request, obj, form, change)
+        if "user" in form.changed_data:
+            try:
+                link_login(by=request.user, player=obj, login=wanted)
+            except (LoginRefusal, policy.PolicyRefusal) as refused:
+                messages.error(request, str(refused.message))
 
 
 @admin.register(Table)
@@ -140,13 +188,61 @@ class RateAdmin(ParlorOwnedAdmin[Rate]):
         "money_per_chip_amount",
         "game_fee_amount",
         "game_fee_payer",
+        "top_fee_amount",
+        "time_fee_amount",
+        "points_only",
         "is_active",
     ]
-    list_filter = [("parlor", admin.RelatedOnlyFieldListFilter), "game_fee_payer", "is_active"]
+    list_filter = [
+        ("parlor", admin.RelatedOnlyFieldListFilter),
+        "game_fee_payer",
+        "points_only",
+        "is_active",
+    ]
+    fieldsets = [
+        (None, {"fields": ["parlor", "name", "is_active", "points_only"]}),
+        (
+            _("Points and chips in money"),
+            {"fields": ["point_unit", "money_per_unit", "money_per_chip"]},
+        ),
+        (
+            _("Fees (docs/fees.md)"),
+            {
+                "fields": [
+                    "game_fee",
+                    "game_fee_payer",
+                    "top_fee",
+                    "time_fee",
+                    "time_fee_basis",
+                    "time_fee_step_minutes",
+                ]
+            },
+        ),
+    ]
+    top_fee_amount = amount_column(Rate, "top_fee", money_of=lambda r: r.parlor)
+    time_fee_amount = amount_column(Rate, "time_fee", money_of=lambda r: r.parlor)
     money_per_unit_amount = amount_column(Rate, "money_per_unit", money_of=lambda r: r.parlor)
     money_per_chip_amount = amount_column(Rate, "money_per_chip", money_of=lambda r: r.parlor)
     game_fee_amount = amount_column(Rate, "game_fee", money_of=lambda r: r.parlor)
     view_action = Action.VIEW_RULES
+    edit_action = delete_action = Action.EDIT_RATES
+
+
+@admin.register(PlayerClass)
+class PlayerClassAdmin(ParlorOwnedAdmin[PlayerClass]):
+    """Player classes and their fee discounts (student, member tier, first visit): the
+    managers', as the rates are (EDIT_RATES); the desk sees them."""
+
+    list_display = [
+        "name",
+        "parlor",
+        "percent_off",
+        "amount_off_amount",
+        "first_visit",
+        "is_active",
+    ]
+    amount_off_amount = amount_column(PlayerClass, "amount_off", money_of=lambda c: c.parlor)
+    view_action = Action.VIEW_BOOKS
     edit_action = delete_action = Action.EDIT_RATES
 
 

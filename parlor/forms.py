@@ -185,7 +185,15 @@ class PlayerAdminForm(forms.ModelForm[Player]):
 
     class Meta:
         model = Player
-        fields = ["parlor", "member_number", "name", "contact", "is_active", "user"]
+        fields = [
+            "parlor",
+            "member_number",
+            "name",
+            "contact",
+            "is_active",
+            "fee_class",
+            "user",
+        ]
 
     def clean(self) -> dict[str, Any]:
         cleaned: dict[str, Any] = super().clean() or {}

@@ -8,6 +8,8 @@ and names and member numbers are unique within it.
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -53,6 +55,16 @@ class Player(models.Model):
         _("contact"), max_length=200, blank=True, help_text=_("Phone number or e-mail address.")
     )
     is_active = models.BooleanField(_("active"), default=True)
+    # The class whose fee discount the player gets (student, member tier); None: none.
+    fee_class = models.ForeignKey(
+        "PlayerClass",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="players",
+        verbose_name=_("class"),
+        help_text=_("The fee discount the player gets (student, member tier)."),
+    )
     # The member's login, so they can read their own statements through the API (role "player").
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
@@ -75,6 +87,12 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return f"{self.member_number} {self.name}"
+
+    def clean(self) -> None:
+        super().clean()
+        chosen = self.fee_class
+        if chosen is not None and self.parlor_id is not None and chosen.parlor_id != self.parlor_id:
+            raise ValidationError({"fee_class": _("This class is another parlor's.")})
 
 
 class Table(models.Model):
@@ -163,8 +181,21 @@ class GameFeePayer(models.TextChoices):
     LOSER = "loser", _("the loser (last place)")
 
 
+class TimeFeeBasis(models.TextChoices):
+    """What a time fee (set tables) is priced per: each player's hour or the table's hour."""
+
+    PERSON_HOUR = "person_hour", _("per person-hour")
+    TABLE_HOUR = "table_hour", _("per table-hour (shared by the players)")
+
+
 class Rate(models.Model):
-    """What points, chips and a game are worth in money at this parlor."""
+    """What points, chips and a game are worth in money at this parlor, and its fees.
+
+    The fees (docs/fees.md): the game fee (each player, the winner or the loser), a top
+    fee (トップ賞) paid by first place in addition, a time fee for set tables, and
+    the players' class discounts. A rate that runs **points only** converts and posts
+    no money at all: balances stay in points and chips.
+    """
 
     parlor = models.ForeignKey(
         Parlor, on_delete=models.PROTECT, related_name="rates", verbose_name=_("parlor")
@@ -195,6 +226,43 @@ class Rate(models.Model):
         max_length=20,
         choices=GameFeePayer.choices,
         default=GameFeePayer.EACH_PLAYER,
+        help_text=_("“The winner (1st place)” is a top-only fee: only first place pays it."),
+    )
+    top_fee = models.PositiveIntegerField(
+        _("top fee"),
+        default=0,
+        help_text=_(
+            "Paid by first place in addition to the game fee (トップ賞), per game, in the"
+            " currency's minor unit. 0: none."
+        ),
+    )
+    time_fee = models.PositiveIntegerField(
+        _("time fee per hour"),
+        default=0,
+        help_text=_(
+            "For set tables: money per hour, per person or per table (below), from the"
+            " session's start to its close, in the currency's minor unit. 0: none."
+        ),
+    )
+    time_fee_basis = models.CharField(
+        _("time fee priced"),
+        max_length=20,
+        choices=TimeFeeBasis.choices,
+        default=TimeFeeBasis.PERSON_HOUR,
+    )
+    time_fee_step_minutes = models.PositiveSmallIntegerField(
+        _("time fee charged per started"),
+        default=30,
+        validators=[MinValueValidator(1), MaxValueValidator(600)],
+        help_text=_("Minutes: the time is charged in whole steps, a started step in full."),
+    )
+    points_only = models.BooleanField(
+        _("points only"),
+        default=False,
+        help_text=_(
+            "No money: points and chips are not converted and no fee is posted; balances"
+            " stay in points and chips. For parlors that settle no money between players."
+        ),
     )
     is_active = models.BooleanField(_("active"), default=True)
 
@@ -210,6 +278,78 @@ class Rate(models.Model):
             ),
             models.CheckConstraint(
                 condition=models.Q(point_unit__in=PointUnit.values), name="rate_point_unit_valid"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(time_fee_basis__in=TimeFeeBasis.values),
+                name="rate_time_fee_basis_valid",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(time_fee_step_minutes__gte=1), name="rate_time_fee_step_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        super().clean()
+        charged = self.game_fee or self.top_fee or self.time_fee
+        if self.points_only and charged:
+            raise ValidationError(
+                {
+                    "points_only": _(
+                        "A points-only rate posts no money, so it charges no fee: set the game,"
+                        " top and time fees to 0, or untick points only."
+                    )
+                }
+            )
+
+
+class PlayerClass(models.Model):
+    """A class of players with a fee discount, set by the manager: student, member tier.
+
+    A class marked *first visit* applies by itself to a player on the business day of
+    their first game at the parlor; a player in another class as well gets the larger
+    of the two discounts, never both (docs/fees.md).
+    """
+
+    parlor = models.ForeignKey(
+        Parlor, on_delete=models.PROTECT, related_name="player_classes", verbose_name=_("parlor")
+    )
+    name = models.CharField(_("name"), max_length=100)
+    percent_off = models.PositiveSmallIntegerField(
+        _("percent off the fees"),
+        default=0,
+        validators=[MaxValueValidator(100)],
+        help_text=_("Off the game, top and time fees the player pays for a game."),
+    )
+    amount_off = models.PositiveIntegerField(
+        _("amount off per game"),
+        default=0,
+        help_text=_("Off the player's fees for each game, in the currency's minor unit."),
+    )
+    first_visit = models.BooleanField(
+        _("first visit"),
+        default=False,
+        help_text=_("Applies by itself to a player on the business day of their first game."),
+    )
+    is_active = models.BooleanField(_("active"), default=True)
+
+    class Meta:
+        ordering = ["parlor", "name"]
+        verbose_name = _("player class")
+        verbose_name_plural = _("player classes")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["parlor", "name"], name="playerclass_name_unique_per_parlor"
+            ),
+            models.UniqueConstraint(
+                fields=["parlor"],
+                condition=models.Q(first_visit=True),
+                name="playerclass_one_first_visit_per_parlor",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(percent_off__lte=100), name="playerclass_percent_off_valid"
             ),
         ]
 

@@ -73,6 +73,19 @@ class PlayerLoginView(auth_views.LoginView):
     next_page = "/me/"
 
 
+class PlayerPasswordSetView(auth_views.PasswordResetConfirmView):
+    """The one-time link a manager made (``parlor.services.logins.one_time_link``).
+
+    The player chooses their password once and is signed in; the token stops working
+    when the password changes, so the link cannot be used twice.
+    """
+
+    template_name = "players/password_set.html"
+    post_reset_login = True
+    post_reset_login_backend = "django.contrib.auth.backends.ModelBackend"
+    success_url = "/me/"
+
+
 @player_only
 def player_home(request: HttpRequest, player: Player) -> HttpResponse:
     """Balance, money per business day, and the sessions the player sat in."""

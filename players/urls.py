@@ -5,6 +5,7 @@ from django.urls import path
 
 from players.pages import (
     PlayerLoginView,
+    PlayerPasswordSetView,
     player_home,
     player_session_page,
     player_statement_page,
@@ -17,5 +18,10 @@ urlpatterns = [
     path("me/statement/", player_statement_page, name="player-statement"),
     path("me/statistics/", player_statistics_page, name="player-statistics"),
     path("me/login/", PlayerLoginView.as_view(), name="player-login"),
+    path(
+        "me/password/<uidb64>/<token>/",
+        PlayerPasswordSetView.as_view(),
+        name="player-password-set",
+    ),
     path("me/logout/", auth_views.LogoutView.as_view(next_page="/me/login/"), name="player-logout"),
 ]

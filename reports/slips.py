@@ -26,6 +26,7 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.utils import timezone, translation
+from django.utils.translation import gettext
 
 from ledger.business_days import business_day_of
 from ledger.engine_results import hand_outcome
@@ -64,6 +65,9 @@ class SlipSeat:
     money: str
     fee: str
     net: str
+    # The fee by part when it is more than a game fee: (label, amount text), the discount
+    # as a negative amount (docs/fees.md).
+    fee_parts: list[tuple[str, str]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +101,23 @@ class SessionSlip:
     names: list[str]
 
 
+def _fee_parts(row: Settlement, session: Session) -> list[tuple[str, str]]:
+    detail = row.fee_detail
+    if not detail or (not detail["top"] and not detail["time"] and not detail["discount"]):
+        return []
+    parlor = session.parlor
+    parts = [
+        (gettext("game fee"), detail["game"]),
+        (gettext("top fee"), detail["top"]),
+        (gettext("time fee"), detail["time"]),
+    ]
+    shown = [(label, money_text(amount, parlor)) for label, amount in parts if amount]
+    if detail["discount"]:
+        label = gettext("discount (%(class)s)") % {"class": detail["class"]}
+        shown.append((label, money_text(-detail["discount"], parlor)))
+    return shown
+
+
 def _seat(row: Settlement, session: Session) -> SlipSeat:
     parlor = session.parlor
     return SlipSeat(
@@ -113,6 +134,7 @@ def _seat(row: Settlement, session: Session) -> SlipSeat:
         money=money_text(row.money, parlor),
         fee=money_text(row.fee, parlor),
         net=money_text(row.net_money, parlor),
+        fee_parts=_fee_parts(row, session),
     )
 
 
@@ -222,16 +244,40 @@ def _tile_fetcher(fallback: Callable[..., dict[str, Any]]) -> Callable[..., dict
 
 def slip_pdf(*, slip: SessionSlip, paper: Paper) -> bytes:
     """The slip as PDF (A4 or an 80 mm roll), tiles drawn as paths."""
+    document = slip_layout(slip=slip, paper=paper)
+    pdf = document.write_pdf()
+    assert pdf is not None  # write_pdf returns bytes when given no target
+    return bytes(pdf)
+
+
+# CSS pixels per millimetre (WeasyPrint lays out in CSS pixels, 96 per inch).
+PX_PER_MM = 96 / 25.4
+RECEIPT_MARGIN_MM = 3
+
+
+def slip_layout(*, slip: SessionSlip, paper: Paper) -> Any:
+    """WeasyPrint's laid-out document of the slip (its pages and boxes; tests read them).
+
+    The receipt is laid out once on a 2 m roll to measure its content, then again on a
+    page exactly that long: a roll printer cuts where the slip ends, not two metres on.
+    """
     try:
         import weasyprint
     except (ImportError, OSError) as error:
         raise RuntimeError(f"PDF slips need WeasyPrint and the Pango libraries: {error}") from error
-    html = slip_html(slip=slip, paper=paper)
-    document = weasyprint.HTML(
-        string=html,
-        base_url="http://slip.invalid/",
-        url_fetcher=_tile_fetcher(weasyprint.default_url_fetcher),
-    )
-    pdf = document.write_pdf()
-    assert pdf is not None  # write_pdf returns bytes when given no target
-    return bytes(pdf)
+    text = slip_html(slip=slip, paper=paper)
+
+    def laid_out(html: str) -> Any:
+        return weasyprint.HTML(
+            string=html,
+            base_url="http://slip.invalid/",
+            url_fetcher=_tile_fetcher(weasyprint.default_url_fetcher),
+        ).render()
+
+    document = laid_out(text)
+    if paper != Paper.RECEIPT:
+        return document
+    root = document.pages[0]._page_box.children[0]
+    length = root.margin_height() / PX_PER_MM + 2 * RECEIPT_MARGIN_MM + 1
+    cut = f"<style>@page receipt {{ size: 80mm {length:.1f}mm; }}</style></head>"
+    return laid_out(text.replace("</head>", cut, 1))

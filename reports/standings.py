@@ -50,9 +50,15 @@ def standings_file(standings: Standings, file_format: str) -> bytes:
     return table_file(HEADER, standings_table(standings), file_format)
 
 
-def table_file(header: Sequence[str], rows: Iterable[Sequence[Any]], file_format: str) -> bytes:
+def table_file(
+    header: Sequence[str],
+    rows: Iterable[Sequence[Any]],
+    file_format: str,
+    *,
+    sheet: str = "Standings",
+) -> bytes:
     """A small table (a header, its rows) as ``file_format`` ("csv" or "xlsx") bytes, in
-    memory, every cell through ``reports.cells``: the standings' files."""
+    memory, every cell through ``reports.cells``: the standings' and the balances' files."""
     if file_format == "csv":
         out = io.StringIO()
         writer = csv.writer(out)
@@ -61,10 +67,10 @@ def table_file(header: Sequence[str], rows: Iterable[Sequence[Any]], file_format
         return out.getvalue().encode("utf-8")
     if file_format == "xlsx":
         workbook = Workbook(write_only=True)
-        sheet = workbook.create_sheet("Standings")
-        sheet.append(xlsx_row(sheet, header))
+        page = workbook.create_sheet(sheet)
+        page.append(xlsx_row(page, header))
         for row in rows:
-            sheet.append(xlsx_row(sheet, row))
+            page.append(xlsx_row(page, row))
         buffer = io.BytesIO()
         workbook.save(buffer)
         return buffer.getvalue()

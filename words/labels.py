@@ -141,6 +141,10 @@ REASONS: Labels = {
     "conversion": pgettext_lazy("reason", "Conversion to money"),
     "rounding": pgettext_lazy("reason", "Rounding"),
     "game_fee": pgettext_lazy("reason", "Game fee"),
+    "top_fee": pgettext_lazy("reason", "Top fee"),
+    "time_fee": pgettext_lazy("reason", "Time fee"),
+    "fee_discount": pgettext_lazy("reason", "Fee discount"),
+    "fees": pgettext_lazy("reason", "Fees"),
 }
 
 ABORT_CAUSES: Labels = {

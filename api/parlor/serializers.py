@@ -14,6 +14,7 @@ from rest_framework import serializers
 from api.scoping import limit_fields
 from parlor.models import Player, Rate, RulesetConfig, Table
 from parlor.policy import Action
+from parlor.services.logins import LoginRefusal, link_login
 from parlor.services.players import (
     login_accounts,
     player_login_change_check,
@@ -68,6 +69,26 @@ class PlayerSerializer(ParlorRowSerializer):
             )
         return attrs
 
+    def create(self, validated_data: dict[str, Any]) -> Player:
+        login = validated_data.pop("user", None)
+        player: Player = super().create(validated_data)
+        return self._linked(player, login, changed=login is not None)
+
+    def update(self, instance: Player, validated_data: dict[str, Any]) -> Player:
+        changed = "user" in validated_data and validated_data["user"] != instance.user
+        login = validated_data.pop("user", instance.user)
+        player: Player = super().update(instance, validated_data)
+        return self._linked(player, login, changed=changed)
+
+    def _linked(self, player: Player, login: Any, *, changed: bool) -> Player:
+        """A login is linked by the service: it makes the player membership too."""
+        if not changed:
+            return player
+        try:
+            return link_login(by=self.context["request"].user, player=player, login=login)
+        except LoginRefusal as refused:
+            raise serializers.ValidationError({"user": [refused.message]}) from None
+
 
 class TableSerializer(ParlorRowSerializer):
     EDIT_ACTION = Action.EDIT_TABLES
@@ -114,5 +135,23 @@ class RateSerializer(ParlorRowSerializer):
             "money_per_chip",
             "game_fee",
             "game_fee_payer",
+            "top_fee",
+            "time_fee",
+            "time_fee_basis",
+            "time_fee_step_minutes",
+            "points_only",
             "is_active",
         ]
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        """A points-only rate charges no fee (``Rate.clean``): refused on ``points_only``."""
+        merged = {
+            name: attrs.get(name, getattr(self.instance, name, 0))
+            for name in ("game_fee", "top_fee", "time_fee", "points_only")
+        }
+        try:
+            Rate(**merged).clean()
+        except DjangoValidationError as error:
+            raise serializers.ValidationError(error.message_dict) from None
+        checked: dict[str, Any] = super().validate(attrs)
+        return checked

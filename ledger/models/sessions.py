@@ -8,7 +8,16 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from parlor.models import GameFeePayer, Parlor, Player, PointUnit, Rate, RulesetConfig, Table
+from parlor.models import (
+    GameFeePayer,
+    Parlor,
+    Player,
+    PointUnit,
+    Rate,
+    RulesetConfig,
+    Table,
+    TimeFeeBasis,
+)
 
 
 class SessionState(models.TextChoices):
@@ -58,6 +67,19 @@ class Session(models.Model):
     game_fee_payer = models.CharField(
         _("game fee paid by"), max_length=20, choices=GameFeePayer.choices
     )
+    # The rest of the rate's fee terms, copied too (docs/fees.md).
+    top_fee = models.PositiveIntegerField(_("top fee"), default=0)
+    time_fee = models.PositiveIntegerField(_("time fee per hour"), default=0)
+    time_fee_basis = models.CharField(
+        _("time fee priced"),
+        max_length=20,
+        choices=TimeFeeBasis.choices,
+        default=TimeFeeBasis.PERSON_HOUR,
+    )
+    time_fee_step_minutes = models.PositiveSmallIntegerField(
+        _("time fee charged per started"), default=30
+    )
+    points_only = models.BooleanField(_("points only"), default=False)
     state = models.CharField(
         _("state"), max_length=10, choices=SessionState.choices, default=SessionState.OPEN
     )

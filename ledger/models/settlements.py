@@ -46,6 +46,11 @@ class Settlement(models.Model):
     )
     money = models.BigIntegerField(_("money"), help_text=_("Points and chips at the rate."))
     fee = models.BigIntegerField(_("game fee"))
+    # The fee by part (ledger.fees.SeatFee.to_json): game, top, time, discount and the
+    # class that gave it; ``fee`` is their sum (docs/fees.md). Empty on closes before it.
+    fee_detail: models.JSONField[dict[str, Any]] = models.JSONField(
+        _("fee by part"), default=dict
+    )
 
     class Meta:
         ordering = ["session", "posting", "seat"]

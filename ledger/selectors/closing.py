@@ -7,9 +7,10 @@ from datetime import datetime
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils import timezone
 
 from ledger.business_days import last_closed_business_day
-from ledger.models import CloseJobState, Correction, Session, SessionState
+from ledger.models import CloseJobState, Correction, Session, SessionClose, SessionState
 from parlor.models import Parlor
 
 
@@ -26,6 +27,19 @@ class CloseState:
 def session_close_number(*, session: Session) -> int:
     """The number the session's next close takes: 1, plus one per reopening correction."""
     return Correction.objects.filter(session=session, reopened_session=True).count() + 1
+
+
+def session_close_moment(*, session: Session) -> datetime:
+    """When the session's game ended for its time fee: its first close, else now.
+
+    A correction that reopens and re-closes the session later changes no table time.
+    """
+    first = (
+        SessionClose.objects.filter(session=session, number=1)
+        .values_list("closed_at", flat=True)
+        .first()
+    )
+    return first or timezone.now()
 
 
 def session_close_state(*, session: Session) -> CloseState:

@@ -432,9 +432,13 @@ def _audit_session(report: AuditReport, session: Session) -> None:
         rows = session_settlement(session=session)
         _audit_settlement_at_rate(report, session, rows)
         _audit_standings(report, session, rows, live)
-        net = {row.seat: row.net_money for row in rows}
+        by_seat = {row.seat: row for row in rows}
         for seat, entries in enumerate(posted):
-            stored = {"points": 0, "chips": 0, "money": net.get(seat, 0)}
+            row = by_seat.get(seat)
+            stored = {"points": 0, "chips": 0, "money": row.net_money if row else 0}
+            if session.points_only and row is not None:
+                # No money: the game's points and chips stay on the account (docs/fees.md).
+                stored = {"points": row.points, "chips": row.chips, "money": 0}
             if stored != entries:
                 _mismatch(report, f"session {session.pk} seat {seat} (closed)", stored, entries)
     if live:
@@ -477,6 +481,8 @@ def _audit_settlement_at_rate(
             point_unit=session.point_unit,
             money_per_chip=session.money_per_chip,
         )
+        if session.points_only:
+            money = 0  # a points-only rate converts nothing (docs/fees.md)
         if row.money != money:
             report.findings.append(
                 AuditFinding(
@@ -492,7 +498,11 @@ def _audit_settlement_at_rate(
         return
     payers = len(rows) if session.game_fee_payer == GameFeePayer.EACH_PLAYER else 1
     expected = [0] * (len(rows) - payers) + [session.game_fee] * payers
-    fees = sorted(row.fee for row in rows)
+    if session.points_only:
+        payers, expected = 0, [0] * len(rows)
+    # The game fee part of each seat (closes before the fee models have no parts: all game).
+    fees = sorted(row.fee_detail.get("game", row.fee) for row in rows)
+    _audit_fee_parts(report, session, rows)
     if fees != sorted(expected):
         report.findings.append(
             AuditFinding(
@@ -501,6 +511,33 @@ def _audit_settlement_at_rate(
                 f"game fees {fees} but the session's rate charges {session.game_fee} to"
                 f" {payers} seat(s) ({session.game_fee_payer})",
                 {"stored": fees, "at_rate": sorted(expected)},
+            )
+        )
+
+
+def _audit_fee_parts(report: AuditReport, session: Session, rows: list[Settlement]) -> None:
+    """Each seat's fee is its parts (ledger.fees): the top fee from one seat, a discount no
+    larger than the fees; a points-only session charges nothing."""
+    problems = []
+    for row in rows:
+        detail = row.fee_detail
+        if not detail:
+            continue
+        charged = detail["game"] + detail["top"] + detail["time"]
+        if row.fee != charged - detail["discount"] or not 0 <= detail["discount"] <= charged:
+            problems.append(f"seat {row.seat}: fee {row.fee} but its parts are {detail}")
+    details = [row.fee_detail for row in rows if row.fee_detail]
+    if details and sum(d["top"] for d in details) != session.top_fee:
+        problems.append(f"top fees {[d['top'] for d in details]}, the rate's {session.top_fee}")
+    if session.points_only and any(row.fee or row.money for row in rows):
+        problems.append("money or fees in a points-only session")
+    for problem in problems:
+        report.findings.append(
+            AuditFinding(
+                SETTLEMENT_OFF_RATE,
+                f"session {session.pk} (fees)",
+                problem,
+                {"stored": [row.fee_detail for row in rows]},
             )
         )
 

@@ -269,7 +269,10 @@ def session_reopen(session: Session, *, by: User, correction: Correction, memo: 
     closing = Posting.objects.filter(
         session=session, hand__isnull=True, kind__in=CLOSE_POSTING_KINDS
     )
-    settlement = _live_postings(closing).filter(kind=PostingKind.SETTLEMENT).first()
+    # The posting the Settlement rows hang off: the settlement's, or in a points-only game
+    # (no money posted) the game end's.
+    kind = PostingKind.GAME_END if session.points_only else PostingKind.SETTLEMENT
+    settlement = _live_postings(closing).filter(kind=kind).first()
     _reverse_all(closing, by=by, correction=correction, memo=memo)
     if settlement is not None:
         close_reversed.send(sender=Session, session=session, posting=settlement)

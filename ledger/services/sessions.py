@@ -219,6 +219,11 @@ def _open(
         money_per_chip=rate.money_per_chip,
         game_fee=rate.game_fee,
         game_fee_payer=rate.game_fee_payer,
+        top_fee=rate.top_fee,
+        time_fee=rate.time_fee,
+        time_fee_basis=rate.time_fee_basis,
+        time_fee_step_minutes=rate.time_fee_step_minutes,
+        points_only=rate.points_only,
         opened_by=by,
     )
     rows_insert(Session, [session])

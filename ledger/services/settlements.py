@@ -14,7 +14,13 @@ once the engine says the game has ended, posts three postings:
    the rate's point scale). Rounding down favours the parlor; the remainder
    (0 to players-1 minor units) goes to the house account, so the posting
    still sums to zero.
-3. ``fee``: the game fee from the payers the rate names to the parlor's fee account.
+3. ``fee``: the fees (``ledger.fees``: the game fee from the payers the rate names, the
+   top fee from first place, the time fee of a set table, less each player's class
+   discount) to the parlor's fee account.
+
+A points-only rate (``Rate.points_only``) posts the game end alone: no money is
+converted or charged, the points and chips stay on the players' accounts, and the
+Settlement rows (money and fee 0) hang off the game-end posting.
 
 Then one Settlement row per seat and its standings row (``ledger.services.standings``:
 the settlement's figures and the seat's penalties, what the standings sum), one
@@ -41,6 +47,7 @@ from django.utils import timezone
 from engine_door.results import FinalResult, SettledGame
 from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.events import session_closed
+from ledger.fees import FeeTerms, SeatFee, seat_fees
 from ledger.games import game_settle, starting_points
 from ledger.models import (
     Account,
@@ -58,13 +65,13 @@ from ledger.selectors import (
     session_locked,
     session_settlement,
 )
-from ledger.selectors.closing import session_close_number
+from ledger.selectors.closing import session_close_moment, session_close_number
+from ledger.selectors.fees import seat_discounts
 from ledger.services.hands import seat_players
 from ledger.services.postings import Leg, PlannedPosting, postings_create
 from ledger.services.standings import standings_record
 from orm_bypass.inserts import rows_insert
 from parlor import policy
-from parlor.models import GameFeePayer
 from parlor.policy import Action
 
 
@@ -142,20 +149,22 @@ def _close(*, session: Session, by: User, stop: bool) -> list[Settlement]:
 
     game_end = _game_end_legs(final, accounts, book)
     book.add(game_end)
-    conversion = _conversion_legs(locked, accounts, book)
-    fees = _fee_legs(locked, final, accounts)
-    # The three postings in one insert, in this order (their entries in another).
-    _, settlement_posting, _ = postings_create(
-        session=locked,
-        planned=[
-            PlannedPosting(PostingKind.GAME_END, tuple(game_end), "game end"),
+    planned = [PlannedPosting(PostingKind.GAME_END, tuple(game_end), "game end")]
+    seat_fee = [SeatFee()] * len(accounts.seats)
+    money: dict[int, int] = {}
+    if not locked.points_only:
+        # A points-only rate converts and posts no money (docs/fees.md): the game end alone.
+        conversion = _conversion_legs(locked, accounts, book)
+        seat_fee = _seat_fees(locked, final, accounts)
+        money = {leg.account.pk: leg.money for leg in conversion if leg.reason == "conversion"}
+        planned += [
             PlannedPosting(PostingKind.SETTLEMENT, tuple(conversion), "points and chips to money"),
-            PlannedPosting(PostingKind.FEE, tuple(fees), "game fee"),
-        ],
-        by=by,
-    )
-    money = {leg.account.pk: leg.money for leg in conversion if leg.reason == "conversion"}
-    fee = {leg.account.pk: -leg.money for leg in fees if leg.account.kind == "player"}
+            PlannedPosting(PostingKind.FEE, tuple(_fee_legs(seat_fee, accounts)), "fees"),
+        ]
+    # The postings in one insert, in this order (their entries in another); the Settlement
+    # rows hang off the settlement posting, or the game end's in a points-only game.
+    made = postings_create(session=locked, planned=planned, by=by)
+    settlement_posting = made[1] if len(made) > 1 else made[0]
     rows = [
         Settlement(
             session=locked,
@@ -169,7 +178,8 @@ def _close(*, session: Session, by: User, stop: bool) -> list[Settlement]:
             chips=final.chips[seat].total,
             chips_detail=final.chips[seat].to_json(),
             money=money.get(account.pk, 0),
-            fee=fee.get(account.pk, 0),
+            fee=seat_fee[seat].total,
+            fee_detail=seat_fee[seat].to_json() if not locked.points_only else {},
         )
         for seat, (player, account) in enumerate(zip(accounts.players, accounts.seats, strict=True))
     ]
@@ -266,12 +276,43 @@ def _conversion_legs(session: Session, accounts: SessionAccounts, book: _Book) -
     return legs
 
 
-def _fee_legs(session: Session, final: FinalResult, accounts: SessionAccounts) -> list[Leg]:
-    payers = {
-        GameFeePayer.EACH_PLAYER: list(range(len(final.placements))),
-        GameFeePayer.WINNER: [final.first_seat()],
-        GameFeePayer.LOSER: [final.last_seat()],
-    }[GameFeePayer(session.game_fee_payer)]
-    legs = [Leg(accounts.seats[seat], "game_fee", money=-session.game_fee) for seat in payers]
-    legs.append(Leg(accounts.fee, "game_fee", money=session.game_fee * len(payers)))
+def _seat_fees(session: Session, final: FinalResult, accounts: SessionAccounts) -> list[SeatFee]:
+    """What each seat pays under the session's fee terms (``ledger.fees``), with discounts."""
+    # The table time only when a time fee needs it (a query: the first close's moment).
+    minutes = 0.0
+    if session.time_fee:
+        end = session_close_moment(session=session)
+        minutes = max(0.0, (end - session.opened_at).total_seconds() / 60)
+    return seat_fees(
+        FeeTerms(
+            game_fee=session.game_fee,
+            game_fee_payer=session.game_fee_payer,
+            top_fee=session.top_fee,
+            time_fee=session.time_fee,
+            time_fee_basis=session.time_fee_basis,
+            time_fee_step_minutes=session.time_fee_step_minutes,
+        ),
+        placements=list(final.placements),
+        first_seat=final.first_seat(),
+        last_seat=final.last_seat(),
+        minutes=minutes,
+        discounts=seat_discounts(session=session, players=list(accounts.players)),
+    )
+
+
+# Why each part of a seat's fee moves (the entries' reasons; the slip reads them by part).
+FEE_REASONS = (("game", "game_fee"), ("top", "top_fee"), ("time", "time_fee"))
+
+
+def _fee_legs(fees: list[SeatFee], accounts: SessionAccounts) -> list[Leg]:
+    legs: list[Leg] = []
+    for account, fee in zip(accounts.seats, fees, strict=True):
+        for part, reason in FEE_REASONS:
+            amount = getattr(fee, part)
+            if amount:
+                legs.append(Leg(account, reason, money=-amount))
+        if fee.discount:
+            legs.append(Leg(account, "fee_discount", money=fee.discount))
+    total = sum(fee.total for fee in fees)
+    legs.append(Leg(accounts.fee, "fees", money=total))
     return legs

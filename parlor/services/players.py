@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.core.exceptions import ValidationError
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from parlor import policy
-from parlor.models import Parlor, Player
+from parlor.models import Membership, Parlor, Player
 from parlor.policy import Action
 
 
@@ -60,12 +60,18 @@ def player_parlor_change_check(player: Player, parlor: Parlor | int | None) -> N
 
 
 def accounts_of_parlors(user: AbstractBaseUser | AnonymousUser, action: Action) -> QuerySet[User]:
-    """Accounts of the parlors where ``user`` may do ``action``, and accounts of no parlor yet."""
+    """Accounts of the parlors where ``user`` may do ``action``, and accounts of no parlor yet.
+
+    An account that also holds a role in a parlor where ``user`` may not do it is not
+    theirs to see (a manager of one parlor never sees another parlor's accounts), and
+    neither is a superuser's.
+    """
     accounts = User.objects.order_by("username")
     ids = policy.allowed_parlor_ids(user, action)
     if ids is None:
         return accounts
-    return accounts.filter(Q(memberships__parlor__in=ids) | Q(memberships__isnull=True)).distinct()
+    elsewhere = Membership.objects.exclude(parlor__in=ids).values("user_id")
+    return accounts.filter(is_superuser=False).exclude(pk__in=elsewhere)
 
 
 def login_accounts(user: AbstractBaseUser | AnonymousUser) -> QuerySet[User]:

@@ -76,6 +76,12 @@ def test_a_settled_sessions_rate_copy_cannot_change(settled: Session, sql_role: 
         ("money_per_unit", "money_per_unit + 1"),
         ("money_per_chip", "money_per_chip + 1"),
         ("game_fee", "game_fee + 1"),
+        # The fee terms of the fee models (migration 0026).
+        ("top_fee", "top_fee + 1"),
+        ("time_fee", "time_fee + 1"),
+        ("time_fee_basis", "'table_hour'"),
+        ("time_fee_step_minutes", "time_fee_step_minutes + 1"),
+        ("points_only", "NOT points_only"),
         ("ruleset_slug", "'tenhou'"),
         ("game_options", "'{}'::jsonb"),
         ("ruleset_options", "'{\"kuitan\": false}'::jsonb"),

@@ -160,3 +160,49 @@ def test_a_settlements_chips_split_into_placement_and_the_rest() -> None:
     row = Settlement(chips=7, chips_detail={"hands": 4, "tobi": 0, "placement": 3, "total": 7})
     assert (row.hand_chips, row.placement_chips) == (4, 3)
     assert Settlement(chips=2, chips_detail={}).hand_chips == 2
+
+
+def _boxes(box: object) -> list[object]:
+    found = [box]
+    for child in getattr(box, "children", None) or []:
+        found += _boxes(child)
+    return found
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_every_figure_of_the_80_mm_receipt_is_inside_the_roll(staff: User, language: str) -> None:
+    """The issue: money, game fee and net ran off a 2 m page. Every text and tile box now lies
+    inside the 80 mm page's printable width, and the page is as long as the slip."""
+    require_pdf()
+    from weasyprint.formatting_structure.boxes import InlineReplacedBox, TextBox
+
+    from reports.slips import PX_PER_MM, slip_layout, slip_locale
+
+    session = with_chonbo(staff)
+    with slip_locale(session=session, language=language):
+        slip = session_slip(session=session)
+        assert slip is not None
+        document = slip_layout(slip=slip, paper=Paper.RECEIPT)
+
+    assert len(document.pages) == 1
+    page = document.pages[0]
+    width_mm, height_mm = page.width / PX_PER_MM, page.height / PX_PER_MM
+    assert round(width_mm) == 80
+    assert 100 < height_mm < 600  # the slip's own length, not a 2 m roll
+    boxes = _boxes(page._page_box)
+    drawn = [box for box in boxes if isinstance(box, TextBox | InlineReplacedBox)]
+    assert drawn
+    for box in drawn:
+        left = box.position_x / PX_PER_MM  # type: ignore[attr-defined]
+        right = left + box.margin_width() / PX_PER_MM  # type: ignore[attr-defined]
+        bottom = (box.position_y + box.margin_height()) / PX_PER_MM  # type: ignore[attr-defined]
+        what = getattr(box, "text", "a tile")
+        assert left >= 2.9 and right <= 80 - 2.9, f"{what!r} at {left:.1f}-{right:.1f} mm"
+        assert bottom <= height_mm - 2.9, f"{what!r} ends at {bottom:.1f} mm"
+    texts = " ".join(box.text for box in drawn if isinstance(box, TextBox))
+    for seat in slip.seats:
+        for figure in (seat.money, seat.fee, seat.net, f"{seat.final_score:,}"):
+            assert figure in texts, figure
+    pdf = PdfReader(io.BytesIO(document.write_pdf()))
+    assert round(float(pdf.pages[0].mediabox.width) / MM) == 80
+    assert slip.seats[0].net in pdf.pages[0].extract_text()
