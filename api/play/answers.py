@@ -30,16 +30,24 @@ from datetime import datetime
 from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
+from django.db.models import QuerySet
 from django.urls import Resolver404, resolve
+from django.utils import timezone
+from rest_framework.serializers import BaseSerializer
 
 from api.books.postings import seat_context, seat_numbers_context
 from api.books.serializers import SettlementSerializer
+from api.counter.visits import CreditLimitSerializer, VisitSerializer
+from api.floor.serializers import SeatDrawSerializer, StaffShiftSerializer, WaitingEntrySerializer
 from api.models import IdempotencyRecord
 from api.play.serializers.corrections import CorrectionDetailSerializer
 from api.play.serializers.hands import HandResultSerializer
 from api.play.serializers.penalties import PenaltySerializer
 from api.play.serializers.sessions import SessionSerializer
+from ledger.counter.visit_selectors import visits_with_people
+from ledger.counter.visits import CreditLimit, Visit
 from ledger.errors import AuditCheck
+from ledger.floor.models import SeatDraw, StaffShift, WaitingEntry
 from ledger.models import Correction, HandResult, Session, Settlement
 from ledger.selectors import penalties_for
 from ledger.selectors.listings import (
@@ -165,12 +173,113 @@ def _till_close(body: Any) -> Reading | None:
     return Reading(rendered, close.closed_by_id, frozenset({"closed_by"}), f"till close {close.pk}")
 
 
+def _row(
+    rows: Callable[[], QuerySet[Any]],
+    serializer: type[BaseSerializer[Any]],
+    *,
+    actor: str | None,
+    moves: frozenset[str],
+    label: str,
+) -> Render:
+    """The reading of an answer that is one row of ``rows()`` rendered by ``serializer``:
+    the desk's visits, waiting entries, shifts and draws; ``actor`` the row's field naming
+    who acted (its id), ``moves`` the fields that change later as the service means them to
+    (a check-out, a leave, a clock-out, the session a draw opened, the names shown)."""
+
+    def read(body: Any) -> Reading | None:
+        row = rows().filter(pk=int(body["id"])).first()
+        if row is None:
+            return None
+        rendered = as_stored(serializer(row, context={"now": timezone.now()}).data)
+        acted = getattr(row, actor) if actor else None
+        return Reading(rendered, acted, moves, f"{label} {row.pk}")
+
+    return read
+
+
+def _credit_limit(body: Any) -> Reading | None:
+    # A limit is one row per player, set again in place: only the player is fixed.
+    if body is None:  # a removal answers 204, with no body to check
+        return Reading(None, None, frozenset(), "a removed credit limit")
+    limit = CreditLimit.objects.select_related("set_by").filter(player_id=int(body["player"]))
+    found = limit.first()
+    if found is None:
+        return None
+    rendered = as_stored(CreditLimitSerializer(found).data)
+    return Reading(rendered, None, frozenset({"amount", "set_by", "set_at"}), "credit limit")
+
+
+NAMES = frozenset({"name", "member_number", "username", "player_name"})
+VISIT_MOVES = NAMES | {
+    "is_open", "checked_in_by", "checked_out_at", "checked_out_by", "override_by",
+}  # fmt: skip
+WAITING_MOVES = NAMES | {"added_by", "waiting_minutes", "left_at", "left_because", "session"}
+SHIFT_MOVES = NAMES | {"clocked_out_at"}
+DRAW_MOVES = NAMES | {"drawn_by", "session"}
+
+
+def _visits() -> QuerySet[Visit]:
+    return visits_with_people()
+
+
+def _waiting() -> QuerySet[WaitingEntry]:
+    return WaitingEntry.objects.select_related("player", "added_by")
+
+
+def _shifts() -> QuerySet[StaffShift]:
+    return StaffShift.objects.select_related("user", "player")
+
+
+def _draws() -> QuerySet[SeatDraw]:
+    return SeatDraw.objects.select_related("drawn_by")
+
+
 # The answer-storing endpoints by URL name (config/api_urls.py), with how to read their rows.
 READINGS: dict[str, Render] = {
     # The counter's (api/counter/, issue 34).
     "counter-entry-list": _counter_entry,
     "counter-entry-reverse": _counter_entry,
     "counter-till-close-list": _till_close,
+    # The desk's visits and the floor's (api/counter/visits.py, api/floor/; issues 34, 36).
+    "visit-list": _row(
+        _visits, VisitSerializer, actor="checked_in_by_id", moves=VISIT_MOVES, label="visit"
+    ),
+    "visit-check-out": _row(
+        _visits, VisitSerializer, actor="checked_out_by_id", moves=VISIT_MOVES, label="visit"
+    ),
+    "credit-limit-list": _credit_limit,
+    "waiting-entry-list": _row(
+        _waiting,
+        WaitingEntrySerializer,
+        actor="added_by_id",
+        moves=WAITING_MOVES,
+        label="waiting entry",
+    ),
+    "waiting-entry-leave": _row(
+        _waiting,
+        WaitingEntrySerializer,
+        actor="left_by_id",
+        moves=WAITING_MOVES,
+        label="waiting entry",
+    ),
+    "staff-shift-list": _row(
+        _shifts,
+        StaffShiftSerializer,
+        actor="clocked_in_by_id",
+        moves=SHIFT_MOVES,
+        label="staff shift",
+    ),
+    "staff-shift-clock-out": _row(
+        _shifts,
+        StaffShiftSerializer,
+        actor="clocked_out_by_id",
+        moves=SHIFT_MOVES,
+        label="staff shift",
+    ),
+    "seat-draw-list": _row(
+        _draws, SeatDrawSerializer, actor="drawn_by_id", moves=DRAW_MOVES, label="seat draw"
+    ),
+    "seat-draw-open-session": _session("opened_by_id"),
     "session-hand-list": _hand,
     "penalty-list": _chonbo,
     "correction-list": _correction,

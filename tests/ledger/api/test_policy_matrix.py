@@ -203,6 +203,31 @@ ENDPOINTS: dict[Action, Endpoint] = {
         201,
         lambda w, o: {"memo": "rung up twice"},
     ),
+    Action.CHECK_IN: Endpoint(
+        "POST",
+        lambda w: "/api/counter/visits/",
+        201,
+        lambda w, o: {"player": w.players[0].pk},
+        field="player",
+    ),
+    Action.SET_CREDIT_LIMIT: Endpoint(
+        "POST",
+        lambda w: "/api/counter/credit-limits/",
+        200,
+        lambda w, o: {"player": w.players[0].pk, "amount": 20000},
+        field="player",
+    ),
+    Action.RUN_FLOOR: Endpoint(
+        "POST",
+        lambda w: "/api/floor/draws/",
+        # The world's queues are empty: the draw is refused for want of players (409),
+        # after the door and the fields let the request through.
+        409,
+        lambda w, o: {
+            "table": w.spare_table.pk, "ruleset_config": w.config.pk, "rate": w.rate.pk,
+        },
+        field="table",
+    ),
     Action.MANAGE_TILL: Endpoint(
         "POST",
         lambda w: "/api/counter/till-closes/",
@@ -217,6 +242,9 @@ NO_API_ENDPOINT: dict[Action, str] = {
     Action.AUDIT: "the ledger audit is `manage.py audit_ledger` (an operator's command)",
     Action.MANAGE_SCOREBOARD: "scoreboard links are made and rotated in the admin",
     Action.MANAGE_MEMBERS: "memberships are given and changed in the admin (Parlor > Memberships)",
+    Action.OVERRIDE_CREDIT_LIMIT: "the check-in (POST /api/counter/visits/) with an"
+    " override_reason, asked only for a player above their credit limit: each role's outcome"
+    " in tests/api/counter/test_visits_api.py and tests/ledger/test_visits.py",
     Action.MANAGE_STATISTICS: "the rating system and the scoreboard's standings are chosen in the"
     " admin (Players > Statistics options)",
 }
