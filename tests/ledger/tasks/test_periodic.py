@@ -170,7 +170,9 @@ def test_the_day_report_is_built_once_per_parlor_and_day(
     assert job.date_from == business_day_of(parlor=session.parlor, moment=timezone.now())
     assert job.state == ExportState.DONE and job.format == "xlsx"
     book = load_workbook(job.file.path, read_only=True)
-    assert book.sheetnames == ["Summary", "Settlements", "Ledger entries", "Penalties"]
+    assert book.sheetnames == [
+        "Summary", "Settlements", "Ledger entries", "Penalties", "Counter", "Till"
+    ]  # fmt: skip
     summary = list(book["Summary"].iter_rows(values_only=True))
     assert summary[0][-2:] == ("net_money", "currency")
     assert sorted(row[-2] for row in summary[1:]) == sorted(NET)
