@@ -199,6 +199,7 @@ OPTIONS: Labels = {
     "starting_points": pgettext_lazy("option", "Starting points"),
     "return_points": pgettext_lazy("option", "Return points"),
     "uma": pgettext_lazy("option", "Uma"),
+    "east_uma": pgettext_lazy("option", "Uma in East-only games"),
     "dealer_pass": pgettext_lazy("option", "Dealer may pass (agariyame, tenpaiyame)"),
     "nagashi": pgettext_lazy("option", "Nagashi mangan"),
     "chonbo": pgettext_lazy("option", "Chonbo penalty"),
