@@ -32,9 +32,16 @@ from parlor.access import AnyUser
 from parlor.models import Parlor, Player
 from parlor.policy import Action, PolicyRefusal
 from reports.download import export_file_response, export_is_ready
-from reports.models import ExportJob, ExportKind, ExportScope, ExportState
+from reports.models import (
+    FORMATS_BY_KIND,
+    ExportFormat,
+    ExportJob,
+    ExportKind,
+    ExportScope,
+    ExportState,
+)
 from reports.queue import export_enqueue, export_was_not_sent
-from reports.services import ExportRequestError, export_request, export_retry
+from reports.services import ExportRequestError, export_request, export_retry, format_refusal
 from reports.stale import export_is_stale
 
 ADD_TEMPLATE = "admin/reports/exportjob/add.html"
@@ -47,6 +54,17 @@ def _unsent_message(count: int) -> str:
     ) % {"count": count}
 
 
+class FormatSelect(forms.Select):
+    """Each format's option names the kinds written in it (``data-kinds``): the form's script
+    (reports/export_form.js) offers only the formats of the kind chosen."""
+
+    def create_option(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        option = super().create_option(*args, **kwargs)
+        kinds = [kind for kind, formats in FORMATS_BY_KIND.items() if option["value"] in formats]
+        option["attrs"]["data-kinds"] = " ".join(kinds)
+        return option
+
+
 class ExportRequestForm(forms.Form):
     kind = forms.ChoiceField(
         label=gettext_lazy("what"),
@@ -54,7 +72,8 @@ class ExportRequestForm(forms.Form):
     )
     format = forms.ChoiceField(
         label=gettext_lazy("format"),
-        choices=[("csv", "CSV"), ("xlsx", "XLSX"), ("pdf", "PDF")],
+        choices=ExportFormat.choices,
+        widget=FormatSelect,
         help_text=gettext_lazy("Statements are PDF; the other exports CSV or XLSX."),
     )
     scope = forms.ChoiceField(label=gettext_lazy("over"), choices=ExportScope.choices)
@@ -86,6 +105,20 @@ class ExportRequestForm(forms.Form):
         assert isinstance(player, forms.ModelChoiceField)
         parlor.queryset = policy.scoped_to(Parlor.objects.all(), user, Action.EXPORT_BOOKS, "pk")
         player.queryset = policy.scoped_to(Player.objects.all(), user, Action.EXPORT_BOOKS)
+        only = list(parlor.queryset[:2])
+        if len(only) == 1:  # the one parlor the user may export: chosen already
+            parlor.empty_label = None
+            self.initial.setdefault("parlor", only[0].pk)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        kind, format = data.get("kind"), data.get("format")
+        if kind in FORMATS_BY_KIND and format and format not in FORMATS_BY_KIND[kind]:
+            self.add_error("format", format_refusal(kind))
+        return data
+
+    class Media:
+        js = ["reports/export_form.js"]
 
 
 @admin.register(ExportJob)

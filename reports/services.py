@@ -27,6 +27,8 @@ from django.core.files import File
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
 
 from ledger.business_days import last_closed_business_day
 from ledger.errors import LedgerErrorCode
@@ -99,6 +101,17 @@ EXPORT_FIRST_DAY = date(1900, 1, 1)
 EXPORT_LAST_DAY = date(9998, 12, 31)
 
 
+def format_refusal(kind: str) -> str:
+    """"Player statements are written as PDF only.": the formats a kind is written in, in words."""
+    names = [ExportFormat(format).label for format in FORMATS_BY_KIND[kind]]
+    formats = names[0] if len(names) == 1 else _("%(some)s or %(last)s") % {
+        "some": ", ".join(names[:-1]), "last": names[-1]
+    }
+    return _("%(kind)s are written as %(formats)s only.") % {
+        "kind": capfirst(ExportKind(kind).label), "formats": formats
+    }
+
+
 def _check_request(
     *,
     kind: str,
@@ -117,11 +130,8 @@ def _check_request(
         raise refuse(f"{kind!r} is not an export kind ({', '.join(ExportKind.values)})", "kind")
     if scope not in ExportScope.values:
         raise refuse(f"{scope!r} is not a scope ({', '.join(ExportScope.values)})", "scope")
-    allowed = FORMATS_BY_KIND[kind]
-    if format not in allowed:
-        raise refuse(
-            f"{kind} exports are written as {', '.join(allowed)}, not {format!r}", "format"
-        )
+    if format not in FORMATS_BY_KIND[kind]:
+        raise refuse(format_refusal(kind), "format")
     languages = [code for code, _name in settings.LANGUAGES]
     if language and language not in languages:
         raise refuse(f"{language!r} is not a language ({', '.join(languages)})", "language")
@@ -352,7 +362,7 @@ def _day_report_job(parlor: Parlor, day: date) -> ExportJob:
     key = {"kind": ExportKind.DAY_REPORT, "parlor": parlor, "date_from": day}
     try:
         with transaction.atomic():
-            job, _ = ExportJob.objects.get_or_create(
+            job, _created = ExportJob.objects.get_or_create(
                 **key,
                 defaults={
                     "scope": ExportScope.DAY,

@@ -68,7 +68,7 @@ def test_a_bad_export_request_is_shown_on_the_form(
     response = client_as("manager").post(reverse("admin:reports_exportjob_add"), form)
 
     assert response.status_code == 200
-    assert "statements exports are written as pdf" in response.content.decode()
+    assert "Player statements are written as PDF only." in response.content.decode()
     assert not ExportJob.objects.exists()
 
 
