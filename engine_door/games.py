@@ -18,12 +18,13 @@ from typing import Any
 
 import engine.game
 import engine.rulesets
+from engine.game.final import placements, shared_placement
 from engine.game.rules import GameRules
 from engine.game.settle import settle_typed
 from engine.rulesets import Ruleset
 from engine_door.results import SettledGame
 
-__all__ = ["GameRules", "Ruleset", "game_rules", "hand_rules", "settle"]
+__all__ = ["GameRules", "Ruleset", "final_standings", "game_rules", "hand_rules", "settle"]
 
 
 def settle(game: Mapping[str, Any]) -> SettledGame:
@@ -46,3 +47,21 @@ def game_rules(ruleset_slug: str, game_options: Mapping[str, Any]) -> GameRules:
 def hand_rules(ruleset_slug: str, options: Mapping[str, Any] | None = None) -> Ruleset:
     """The hand rules of a configuration (its tiles, yaku, options); raises ``EngineError``."""
     return engine.rulesets.configure(ruleset_slug, dict(options or {}))
+
+
+def final_standings(
+    ruleset_slug: str, game_options: Mapping[str, Any], scores: tuple[int, ...]
+) -> tuple[list[int], list[int]]:
+    """Each seat's final place and final score once a game is over, from the scores after its
+    last hand: the sticks left on the table go to first place where the rules say so, and
+    tied seats share their best place where ties are shared, as the engine's settlement of
+    the game's end counts them (``engine.game.final.settle_final``)."""
+    rules = game_rules(ruleset_slug, game_options)
+    final = list(scores)
+    places = placements(final)
+    left_on_table = rules.starting_points * rules.players - sum(final)
+    if left_on_table > 0 and rules.leftover_sticks == "first_place":
+        final[places.index(1)] += left_on_table
+    if rules.ties == "share":
+        _amounts, places = shared_placement(final, places, (0,) * len(final), 1)
+    return places, final

@@ -2,7 +2,9 @@
 
 No money, ever: points and chips as the table has them, names, the dealer,
 round, honba and sticks (``ledger.games.table_state``, from the engine's
-output), and the last live hand drawn as tiles. Four queries whatever the
+output), and the last live hand drawn as tiles. Once a game is over (the session
+stays open until the staff close it) its seats carry their final place and final
+score instead, and no seat is dealer (issue 33, item 10). Four queries whatever the
 number of tables and hands: the open sessions, their seats, the live hands'
 dealers (JSON keys read in the database), and the last live hand of each.
 Nothing here touches Celery or Redis, so the screen keeps working through
@@ -18,6 +20,7 @@ from typing import Any
 from django.db.models import Exists, OuterRef
 from django.http import Http404
 
+from engine_door.games import final_standings
 from ledger.engine_results import hand_outcome, stored_key
 from ledger.floor.selectors import waiting_entries
 from ledger.games import TableState, table_state
@@ -53,6 +56,8 @@ class SeatView:
     points: int
     chips: int
     is_dealer: bool
+    # 1 for first ... once the game is over; None while it goes on.
+    place: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +76,10 @@ class TableView:
     seats: list[SeatView]
     hands_played: int
     last_hand: LastHand | None
+
+    @property
+    def game_over(self) -> bool:
+        return bool(self.state.game_ends)
 
 
 def parlor_scoreboard(*, parlor: Parlor) -> list[TableView]:
@@ -127,19 +136,30 @@ def _table_view(
         table=session.table.name,
         ruleset=session.ruleset_config.name,
         state=state,
-        seats=[
-            SeatView(
-                seat=seat.seat,
-                name=seat.player.name,
-                points=state.scores[seat.seat] if seat.seat < len(state.scores) else 0,
-                chips=state.chips[seat.seat] if seat.seat < len(state.chips) else 0,
-                is_dealer=seat.seat == state.dealer,
-            )
-            for seat in seats
-        ],
+        seats=_seat_views(session, seats, state),
         hands_played=played[session.pk],
         last_hand=last_hand,
     )
+
+
+def _seat_views(session: Session, seats: list[SessionSeat], state: TableState) -> list[SeatView]:
+    """The seats as the table has them; once the game is over, with their final places and
+    scores (the sticks left on the table to first where the rules say so) and no dealer."""
+    scores = list(state.scores)
+    places: list[int] | None = None
+    if state.game_ends:
+        places, scores = final_standings(session.ruleset_slug, session.game_options, state.scores)
+    return [
+        SeatView(
+            seat=seat.seat,
+            name=seat.player.name,
+            points=scores[seat.seat] if seat.seat < len(scores) else 0,
+            chips=state.chips[seat.seat] if seat.seat < len(state.chips) else 0,
+            is_dealer=places is None and seat.seat == state.dealer,
+            place=None if places is None or seat.seat >= len(places) else places[seat.seat],
+        )
+        for seat in seats
+    ]
 
 
 def scoreboard_waiting(*, parlor: Parlor) -> list[dict[str, Any]]:

@@ -42,6 +42,7 @@ def scoreboard_page(request: HttpRequest, token: str) -> HttpResponse:
             "no_tables": _("No table is open."),
             "offline": _("Connection lost: showing the last state received, retrying."),
             "game_over": _("Game over"),
+            "final_standings": _("Final standings"),
             "won_on": _("won on"),
             "waiting": _("waiting"),
         }

@@ -75,7 +75,7 @@ def table_body(table: TableView) -> dict[str, Any]:
         "honba": state.honba,
         "sticks": state.sticks,
         "hands_played": table.hands_played,
-        "game_over": bool(state.game_ends),
+        "game_over": table.game_over,
         "seats": [
             {
                 "seat": seat.seat,
@@ -83,6 +83,7 @@ def table_body(table: TableView) -> dict[str, Any]:
                 "points": seat.points,
                 "chips": seat.chips,
                 "dealer": seat.is_dealer,
+                "place": seat.place,
             }
             for seat in table.seats
         ],
@@ -143,7 +144,13 @@ class ScoreboardSeatSerializer(serializers.Serializer[Any]):
     name = serializers.CharField()
     points = serializers.IntegerField()
     chips = serializers.IntegerField()
-    dealer = serializers.BooleanField()
+    dealer = serializers.BooleanField(help_text="Never once the game is over.")
+    place = serializers.IntegerField(
+        allow_null=True,
+        help_text="The seat's final place (1 for first) once the game is over; null before."
+        " Its points are then the final score, with the sticks left on the table to first"
+        " where the rules give them.",
+    )
 
 
 class ScoreboardRoundSerializer(serializers.Serializer[Any]):

@@ -57,21 +57,34 @@
   }
 
   function card(table) {
-    var box = el("section", "table-card");
+    var box = el("section", table.game_over ? "table-card table-over" : "table-card");
     box.setAttribute("data-session", table.session);
     var head = el("div", "table-head");
     head.appendChild(el("h2", "table-name", table.table));
-    var round = table.round.wind_label + (table.round.hand ? " " + table.round.hand : "");
-    head.appendChild(el("span", "table-round", round));
-    head.appendChild(el("span", "table-sticks", table.honba + " " + words.honba + " · " + table.sticks + " " + words.sticks));
+    if (table.game_over) {
+      // The game is over (the session waits for the staff to close it): no round, honba,
+      // sticks or dealer, only the final standings in place order.
+      head.appendChild(el("span", "table-game-over", words.game_over));
+    } else {
+      var round = table.round.wind_label + (table.round.hand ? " " + table.round.hand : "");
+      head.appendChild(el("span", "table-round", round));
+      head.appendChild(el("span", "table-sticks", table.honba + " " + words.honba + " · " + table.sticks + " " + words.sticks));
+    }
     box.appendChild(head);
     box.appendChild(el("div", "table-ruleset", table.ruleset));
+    if (table.game_over) box.appendChild(el("div", "standings-title", words.final_standings));
     var seats = el("table", "seats");
-    table.seats.forEach(function (seat) {
+    var order = table.seats.slice();
+    if (table.game_over) order.sort(function (a, b) { return a.place - b.place || a.seat - b.seat; });
+    order.forEach(function (seat) {
       var row = el("tr", seat.dealer ? "seat seat-dealer" : "seat");
       row.setAttribute("data-seat", seat.seat);
       var players = table.seats.length;
-      row.appendChild(el("td", "seat-wind", SEAT_WINDS[(seat.seat - table.dealer + players) % players]));
+      if (table.game_over) {
+        row.appendChild(el("td", "seat-place", seat.place));
+      } else {
+        row.appendChild(el("td", "seat-wind", SEAT_WINDS[(seat.seat - table.dealer + players) % players]));
+      }
       var name = el("td", "seat-name", seat.name);
       name.setAttribute("data-dealer", words.dealer);
       row.appendChild(name);

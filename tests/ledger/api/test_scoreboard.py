@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from rest_framework.test import APIClient
 
-from ledger.models import ScoreboardLink
+from ledger.models import ScoreboardLink, Session
 from ledger.services.hands import hand_record
 from ledger.services.settlements import session_close
 from scoreboard.services import scoreboard_link_get, scoreboard_link_rotate
@@ -135,3 +135,37 @@ def test_queries_do_not_grow_with_tables_or_hands(
     # parlor's waiting entries, each one query whatever the number of games or players.
     with django_assert_max_num_queries(7):
         assert len(state(token).json()["tables"]) == 4
+
+
+# East-only: each dealer loses the deal, then the last dealer is noten at a draw with seat 1
+# tenpai in riichi: the game is over after East 4, one honba and one stick on the table.
+EAST_ONLY_TO_THE_END = (ron(1, 0), ron(2, 1), ron(3, 2), draw(1, riichi=[1]))
+
+
+def finished_and_running(staff: User) -> tuple[Session, Session, ScoreboardLink]:
+    """A game played to its end and another one hand in, at one parlor, and its link."""
+    finished = SessionFactory()
+    for hand in EAST_ONLY_TO_THE_END:
+        hand_record(session=finished, hand=hand, entered_by=staff)
+    running = SessionFactory(parlor=finished.parlor)
+    hand_record(session=running, hand=ron(1, 0), entered_by=staff)
+    return finished, running, scoreboard_link_get(parlor=finished.parlor)
+
+
+def test_a_finished_game_carries_each_seats_final_place_and_no_dealer(staff: User) -> None:
+    """Issue 33, item 10: once the game is over its seats carry their place, none is dealer."""
+    finished, running, link = finished_and_running(staff)
+
+    tables = {table["session"]: table for table in state(link.token).json()["tables"]}
+
+    over = tables[finished.pk]
+    assert over["game_over"] is True
+    assert not any(seat["dealer"] for seat in over["seats"])
+    points = [seat["points"] for seat in over["seats"]]
+    by_place = sorted(over["seats"], key=lambda seat: seat["place"])
+    assert [seat["place"] for seat in by_place] == [1, 2, 3, 4]
+    assert [seat["points"] for seat in by_place] == sorted(points, reverse=True)
+    live = tables[running.pk]
+    assert live["game_over"] is False
+    assert [seat["place"] for seat in live["seats"]] == [None] * 4
+    assert sum(seat["dealer"] for seat in live["seats"]) == 1
