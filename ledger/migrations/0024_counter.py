@@ -6,6 +6,8 @@ import django.utils.timezone
 from django.conf import settings
 from django.db import migrations, models
 
+from ledger.migrations._sqlite_guards import sqlite_guards_dropped, sqlite_guards_restored
+
 
 class Migration(migrations.Migration):
 
@@ -16,6 +18,9 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        # SQLite rebuilds ledger_account and ledger_posting below; its RENAME re-reads the
+        # triggers of 0015 that name them and fails mid-rebuild: they step aside meanwhile.
+        sqlite_guards_dropped(),
         migrations.CreateModel(
             name='CounterEntry',
             fields=[
@@ -184,4 +189,5 @@ class Migration(migrations.Migration):
             model_name='tillclose',
             constraint=models.UniqueConstraint(condition=models.Q(('previous__isnull', True)), fields=('parlor',), name='till_close_one_first'),
         ),
+        sqlite_guards_restored(),
     ]
