@@ -26,6 +26,7 @@ from console.game_end_words import corrected_end_notice
 from console.tile_picker import session_picker
 from engine_door import rulesets as engine_rulesets
 from engine_door.errors import EngineError
+from engine_door.games import game_pays
 from ledger.admin.roles import (
     acting_user,
     may_close,
@@ -218,6 +219,8 @@ def page_context(
         "opts": model_admin.model._meta,
         "title": str(session),
         "session": session,
+        # What the game pays (points, chips or both): the rate line prices only that.
+        "pays": game_pays(session.ruleset_slug, session.game_options),
         "seats": seat_views(board, state, start),
         "rows": _rows(board, start),
         "pot": board.pot_total,

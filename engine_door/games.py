@@ -14,6 +14,7 @@ A refused game raises ``EngineError`` (engine_door.errors), located by hand and 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import engine.game
@@ -24,7 +25,10 @@ from engine.game.settle import settle_typed
 from engine.rulesets import Ruleset
 from engine_door.results import SettledGame
 
-__all__ = ["GameRules", "Ruleset", "final_standings", "game_rules", "hand_rules", "settle"]
+__all__ = [
+    "GamePays", "GameRules", "Ruleset", "final_standings", "game_pays", "game_rules",
+    "hand_rules", "settle",
+]  # fmt: skip
 
 
 def settle(game: Mapping[str, Any]) -> SettledGame:
@@ -65,3 +69,21 @@ def final_standings(
     if rules.ties == "share":
         _amounts, places = shared_placement(final, places, (0,) * len(final), 1)
     return places, final
+
+
+@dataclass(frozen=True, slots=True)
+class GamePays:
+    """What a game's settlement can move: ``points`` (the final score less the start, oka and
+    uma), ``chips`` (the hands', tobi's and placement's), or both. Speed Tonpuu's
+    placement-only battle pays in chips alone; riichi-standard and Toutenkou in points alone."""
+
+    points: bool
+    chips: bool
+
+
+def game_pays(ruleset_slug: str, game_options: Mapping[str, Any]) -> GamePays:
+    """What a game of these rules pays (``GamePays``), from its game rules."""
+    rules = game_rules(ruleset_slug, game_options)
+    return GamePays(
+        points=rules.raw_points or any(rules.placement_points), chips=rules.chips_in_play
+    )

@@ -148,6 +148,9 @@ class RulesetConfigAdmin(ParlorOwnedAdmin[RulesetConfig]):
     view_action = Action.VIEW_RULES
     edit_action = delete_action = Action.EDIT_RULESETS
 
+    class Media:
+        css = {"all": ["parlor/ruleset_form.css"]}
+
     def _slug(self, request: HttpRequest, obj: RulesetConfig | None) -> str:
         """The ruleset whose options the form shows: as posted, asked (?ruleset_slug=), stored."""
         known = configurable_rulesets()

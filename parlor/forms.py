@@ -56,19 +56,20 @@ class IntListField(forms.Field):
         return ", ".join(str(v) for v in value) if isinstance(value, list | tuple) else value
 
 
-def _shown(value: Any) -> str:
-    if isinstance(value, bool):
-        return gettext("on") if value else gettext("off")
+def _shown(spec: OptionSpec, value: Any) -> str:
+    """A value of the option as people read it: a choice by its label, never the engine's word
+    (``words.labels.choice_label``); a list as it is typed."""
     if isinstance(value, list | tuple):
         return ", ".join(str(v) for v in value)
-    return str(value)
+    return labels.choice_label(spec.name, value)
 
 
 def option_field(spec: OptionSpec, initial: Any) -> forms.Field:
     """The form field of one engine option, typed by the engine's schema."""
-    help_text = f"{option_help(spec.doc)} " + gettext("Default: %(value)s.") % {
-        "value": _shown(spec.default)
-    }
+    doc = option_help(spec.doc).rstrip()
+    if doc and doc[-1] not in ".。)）":  # a sentence before the default's
+        doc += "。" if doc[-1] > "\u3000" else "."
+    help_text = f"{doc} " + gettext("Default: %(value)s.") % {"value": _shown(spec, spec.default)}
     common: dict[str, Any] = {
         "label": labels.label(labels.OPTIONS, spec.name),
         "help_text": help_text,
@@ -79,7 +80,7 @@ def option_field(spec: OptionSpec, initial: Any) -> forms.Field:
     if spec.choices:
         by_text = {str(choice): choice for choice in spec.choices}
         return forms.TypedChoiceField(
-            choices=[(c, _shown(c)) for c in spec.choices],
+            choices=[(c, _shown(spec, c)) for c in spec.choices],
             coerce=lambda text: by_text[str(text)],  # back to the engine's type (int or str)
             **common,
         )

@@ -149,7 +149,7 @@ REASONS: Labels = {
 
 ABORT_CAUSES: Labels = {
     "suufon_renta": pgettext_lazy("abort", "Suufon renda (four winds)"),
-    "kyuushuu_kyuuhai": pgettext_lazy("abort", "Kyuushu kyuuhai (nine terminals)"),
+    "kyuushuu_kyuuhai": pgettext_lazy("abort", "Kyuushuu kyuuhai (nine terminals)"),
     "suucha_riichi": pgettext_lazy("abort", "Suucha riichi (four riichi)"),
     "suukaikan": pgettext_lazy("abort", "Suukaikan (four kans)"),
     "sanchahou": pgettext_lazy("abort", "Sanchahou (triple ron)"),
@@ -262,6 +262,89 @@ OPTIONS: Labels = {
     "nagashi_special_yaku": pgettext_lazy("option", "Nagashi yakuman with the special yaku"),
 }
 
+# The options' choices (engine values) as people say them: ``choice_label``.
+OPTION_CHOICES: Mapping[str, Labels] = {
+    "length": {
+        "east": pgettext_lazy("option choice", "East only (tonpuusen)"),
+        "east_south": pgettext_lazy("option choice", "East and South (hanchan)"),
+    },
+    "final_rounding": {
+        "none": pgettext_lazy("option choice", "As they stand"),
+        "thousands": pgettext_lazy("option choice", "To thousands, 500 up"),
+        "gosha_rokunyuu": pgettext_lazy("option choice", "Gosha rokunyuu: 500 down, 600 up"),
+        "kirisute": pgettext_lazy("option choice", "Kirisute: toward zero"),
+        "kiriage": pgettext_lazy("option choice", "Kiriage: away from zero"),
+    },
+    "dealer_pass": {
+        "never": pgettext_lazy("option choice", "Never"),
+        "last_dealer_first": pgettext_lazy("option choice", "Only the last dealer in first place"),
+        "any": pgettext_lazy("option choice", "Any dealer"),
+    },
+    "nagashi": {
+        "off": pgettext_lazy("option choice", "Off"),
+        "mangan_draw": pgettext_lazy("option choice", "A mangan tsumo at the draw"),
+    },
+    "chonbo": {
+        "reverse_mangan": pgettext_lazy("option choice", "A mangan tsumo in reverse"),
+        "each": pgettext_lazy("option choice", "Fixed points to each player"),
+    },
+    "bust": {
+        "off": pgettext_lazy("option choice", "Never"),
+        "below_zero": pgettext_lazy("option choice", "Below zero"),
+        "at_zero": pgettext_lazy("option choice", "At zero or below"),
+    },
+    "leftover_sticks": {
+        "first_place": pgettext_lazy("option choice", "To first place"),
+        "house": pgettext_lazy("option choice", "To the house"),
+    },
+    "multi_ron_bonus": {
+        "first": pgettext_lazy("option choice", "First winner from the discarder"),
+        "each": pgettext_lazy("option choice", "Each winner"),
+    },
+    "pao_ron": {
+        "split": pgettext_lazy("option choice", "Pao and discarder pay half each"),
+        "full": pgettext_lazy("option choice", "Pao pays it all"),
+    },
+    "ties": {
+        "seat_order": pgettext_lazy("option choice", "Seat order from the first dealer"),
+        "share": pgettext_lazy("option choice", "Tied players share the places"),
+    },
+    "suukaikan": {
+        "abort": pgettext_lazy("option choice", "Abort the hand"),
+        "continue": pgettext_lazy("option choice", "Play on"),
+    },
+    "fifth_kan": {
+        "none": pgettext_lazy("option choice", "No fifth kan"),
+        "ura_indicator": pgettext_lazy("option choice", "Indicator from the ura row"),
+    },
+    "pao_share": {
+        "whole": pgettext_lazy("option choice", "Pao pays the whole hand"),
+        "own_yakuman": pgettext_lazy("option choice", "Pao pays its own yakuman only"),
+    },
+    "manzu_dora": {
+        "tenhou": pgettext_lazy("option choice", "Tenhou: 1m→9m, 9m→1m"),
+        "cycle": pgettext_lazy("option choice", "Cycle: 1m→5m→9m→1m"),
+        "pairs": pgettext_lazy("option choice", "Pairs: 1m↔9m, 5m→5m"),
+    },
+    "fives": {
+        "plain": pgettext_lazy("option choice", "Red fives are aka dora"),
+        "dora": pgettext_lazy("option choice", "Every 5p and 5s is a dora"),
+        "gari": pgettext_lazy("option choice", "Fives count as gari"),
+    },
+    "karasu_points": {
+        "10/20": pgettext_lazy("option choice", "10 open, 20 closed"),
+        "20/30": pgettext_lazy("option choice", "20 open, 30 closed"),
+    },
+    "gari_in_hand": {
+        "allowed": pgettext_lazy("option choice", "Allowed (no gari points)"),
+        "yakuman_only": pgettext_lazy("option choice", "Only for the yakuman named"),
+    },
+    "dealer_rotation": {
+        "counterclockwise": pgettext_lazy("option choice", "In turn (one East round)"),
+        "winner": pgettext_lazy("option choice", "The winner deals next"),
+    },
+}
+
 MELDS: Labels = {
     "chi": pgettext_lazy("meld", "chi"),
     "pon": pgettext_lazy("meld", "pon"),
@@ -305,6 +388,16 @@ def label(labels: Labels, name: str) -> str:
     """The label of ``name`` in the active language, or the name itself with spaces."""
     found = labels.get(name)
     return str(found) if found is not None else name.replace("_", " ")
+
+
+def choice_label(option: str, value: object) -> str:
+    """One choice of an option as people say it: a word choice by its label (the name with
+    spaces where it has none); a number with its thousands separators (5,000)."""
+    if isinstance(value, bool):
+        return _("on") if value else _("off")
+    if isinstance(value, int):
+        return f"{value:,}"
+    return label(OPTION_CHOICES.get(option, {}), str(value))
 
 
 def yaku_label(name: str) -> str:

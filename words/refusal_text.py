@@ -86,10 +86,10 @@ REASONS: dict[Reason, Callable[[dict[str, Any]], str]] = {
         "Only a dealer who won, or was tenpai, may pass (agariyame, tenpaiyame)."
     ),
     Reason.ABORT_NEEDS_FOUR_PLAYERS: lambda w: _("“%(abort)s” needs four players.") % w,
-    Reason.CALLER_ONLY_FOR_KYUUSHUU: lambda w: _("Only kyuushu kyuuhai has a caller."),
+    Reason.CALLER_ONLY_FOR_KYUUSHUU: lambda w: _("Only kyuushuu kyuuhai has a caller."),
     Reason.KYUUSHUU_CALLER_IN_RIICHI: lambda w: (
         _(
-            "%(player)s called kyuushu kyuuhai on their first draw, before any discard:"
+            "%(player)s called kyuushuu kyuuhai on their first draw, before any discard:"
             " they cannot have declared riichi."
         )
         % w

@@ -104,7 +104,7 @@ class HandForm(forms.Form):
         required=False,
         choices=[("", "---"), *_choices(vocabulary.ABORT_CAUSES, labels.ABORT_CAUSES)],
     )
-    caller = _seat_field(_("called by (kyuushu kyuuhai)"))
+    caller = _seat_field(_("called by (kyuushuu kyuuhai)"))
     # Chonbo and dead hands: a manager's.
     offender = _seat_field(_("chonbo by"))
     chonbo_cause = forms.ChoiceField(
@@ -166,7 +166,7 @@ class HandForm(forms.Form):
             and data.get("abort_cause") == "kyuushuu_kyuuhai"
             and data.get("caller") is None
         ):
-            self.add_error("caller", _("Choose who called kyuushu kyuuhai."))
+            self.add_error("caller", _("Choose who called kyuushuu kyuuhai."))
         if kind == HandKind.CHONBO and data.get("offender") is None:
             self.add_error("offender", _("Choose who committed the chonbo."))
         return data

@@ -60,3 +60,43 @@ return problems;
 def layout_problems(driver: Any, selectors: list[str]) -> list[str]:
     """Every element of ``selectors`` looked at as a person would (module docstring)."""
     return list(driver.execute_script(_SCRIPT, selectors))
+
+
+_CLIP_SCRIPT = """
+const problems = [];
+for (const css of arguments[0]) {
+  document.querySelectorAll(css).forEach((node, index) => {
+    const box = node.getBoundingClientRect();
+    if (box.width < 1 || box.height < 1) return;
+    const name = `${css}[${index}] "${(node.innerText || node.value || '').trim().slice(0, 40)}"`;
+    const parent = node.parentElement;
+    const inner = parent.getBoundingClientRect();
+    const padding = parseFloat(getComputedStyle(parent).paddingRight) || 0;
+    const contentRight = inner.left + parent.clientLeft + parent.clientWidth - padding;
+    if (box.right > contentRight + 1) {
+      problems.push(`${name}: sticks out of its box <${parent.tagName.toLowerCase()}`
+        + ` class="${parent.className}"> by ${Math.round(box.right - contentRight)} px`);
+      return;
+    }
+    for (let a = node.parentElement; a && a !== document.documentElement; a = a.parentElement) {
+      const style = getComputedStyle(a);
+      if (!['hidden', 'clip', 'scroll', 'auto'].includes(style.overflowX)) continue;
+      const edge = a.getBoundingClientRect();
+      const right = edge.left + a.clientLeft + a.clientWidth;
+      if (box.right > right + 1 || box.left < edge.left - 1) {
+        problems.push(`${name}: cut off by <${a.tagName.toLowerCase()} class="${a.className}">`
+          + ` (${Math.round(box.left)}..${Math.round(box.right)} in`
+          + ` ${Math.round(edge.left)}..${Math.round(right)})`);
+        break;
+      }
+    }
+  });
+}
+return problems;
+"""
+
+
+def clip_problems(driver: Any, selectors: list[str]) -> list[str]:
+    """Elements of ``selectors`` that stick out of their parent's content box (a select wider
+    than its form column), or reach past the visible width of an ancestor that clips."""
+    return list(driver.execute_script(_CLIP_SCRIPT, selectors))

@@ -13,19 +13,11 @@ from typing import Any
 
 import pytest
 
-from parlor.models import Role
-from parlor.services.preferences import user_language_set
-from tests.browser.console import LAPTOP, TABLET, browser_at, screenshot, sign_in, wait_until
+from tests.browser.console import screenshot, wait_until
+from tests.browser.managers import CASES, manager_at, shot_name
 from tests.browser.page_layout import layout_problems
-from tests.parlor.factories import ParlorFactory, member_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
-CASES = [
-    pytest.param(TABLET, "en", id="tablet-en"),
-    pytest.param(TABLET, "ja", id="tablet-ja"),
-    pytest.param(LAPTOP, "en", id="laptop-en"),
-    pytest.param(LAPTOP, "ja", id="laptop-ja"),
-]
 REFUSAL = {
     "en": "Player statements are written as PDF only.",
     "ja": "プレイヤー明細はPDFでのみ出力できます。",
@@ -50,13 +42,8 @@ def test_the_export_form_offers_only_what_each_kind_can_write(
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
-    parlor = ParlorFactory(name="Mahjong Hall Sakura")
-    manager = member_of(parlor, Role.MANAGER, username="export-manager")
-    user_language_set(user=manager, language=language)
-    name = f"{size[0]}x{size[1]}-{language}"
-    driver = browser_at(size)
-    try:
-        sign_in(driver, live_server.url, manager)
+    name = shot_name(size, language)
+    with manager_at(live_server, size, language) as (parlor, _manager, driver):
         driver.get(f"{live_server.url}/admin/reports/exportjob/add/")
         wait_until(driver, lambda d: d.find_elements(By.ID, "export-request-form"))
         parlor_choice = Select(driver.find_element(By.ID, "id_parlor"))
@@ -92,11 +79,12 @@ def test_the_export_form_offers_only_what_each_kind_can_write(
         refusal = driver.find_element(By.CSS_SELECTOR, ".field-format .errorlist").text
         assert refusal == REFUSAL[language]
         assert "'" not in refusal and "pdf" not in refusal  # no code words
-        assert Select(driver.find_element(By.ID, "id_kind")).first_selected_option.get_attribute(
-            "value"
-        ) == "statements"
+        assert (
+            Select(driver.find_element(By.ID, "id_kind")).first_selected_option.get_attribute(
+                "value"
+            )
+            == "statements"
+        )
         screenshot(driver, f"export-form-refused-{name}")
         problems = layout_problems(driver, [".field-format .errorlist li", "#id_format"])
         assert problems == [], "\n".join(problems)
-    finally:
-        driver.quit()

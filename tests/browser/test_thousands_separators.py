@@ -73,9 +73,9 @@ def test_amounts_on_every_screen_have_thousands_separators(
     driver.get(f"{admin}/ledger/session/{closed.pk}/change/")
     screenshot(driver, f"amounts-session-{screen}")
     faults["session page"] = _ungrouped(driver, AMOUNTS, at_least=30)
-    rate = driver.find_element("css selector", ".session-facts").text
-    line = next(line for line in rate.splitlines() if "per chip" in line)
-    faults["rate"] = [] if "1,000 per chip, game fee 1,000" in line else [line]
+    # Riichi-standard pays no chips: its rate prices points and the fee only (item 12).
+    rate = driver.find_element("id", "session-rate").text
+    faults["rate"] = [] if rate.endswith("per 1,000 points, game fee 1,000") else [rate]
 
     driver.get(f"{admin}/ledger/session/{finished.pk}/close/")
     screenshot(driver, f"amounts-close-confirmation-{screen}")

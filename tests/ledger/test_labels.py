@@ -170,3 +170,75 @@ def test_yaku_read_as_parlors_write_them(name: str, english: str, japanese: str)
 def test_an_unknown_name_shows_as_itself_never_an_error() -> None:
     assert labels.yaku_label("brand_new_yaku") == "brand new yaku"
     assert labels.seat_wind(7) == "7"
+
+
+def option_choices() -> list[tuple[str, str]]:
+    """Every word choice of every option of every ruleset the form offers (the engine's)."""
+    from parlor.services.ruleset_options import configurable_rulesets, option_specs
+
+    return sorted(
+        {
+            (spec.name, choice)
+            for slug in configurable_rulesets()
+            for spec in option_specs(slug)
+            for choice in spec.choices
+            if isinstance(choice, str)
+        }
+    )
+
+
+def test_every_word_choice_of_every_option_has_a_label() -> None:
+    """Issue 33, item 12: the ruleset page shows no engine word ("Default: whole"); an option
+    the engine adds with a new word choice fails here until it is labelled."""
+    missing = [
+        (name, choice)
+        for name, choice in option_choices()
+        if choice not in labels.OPTION_CHOICES.get(name, {})
+    ]
+    assert missing == []
+    assert len(option_choices()) >= 40
+
+
+@pytest.mark.parametrize(
+    ("name", "choice"), option_choices(), ids=[f"{n}={c}" for n, c in option_choices()]
+)
+def test_each_option_choice_reads_in_english_and_japanese(name: str, choice: str) -> None:
+    with translation.override("en"):
+        english = labels.choice_label(name, choice)
+    with translation.override("ja"):
+        japanese = labels.choice_label(name, choice)
+
+    assert english != choice and english != choice.replace("_", " "), english
+    assert japanese != english, f"{name}={choice}: no Japanese for {english!r}"
+
+
+def test_numbers_and_switches_read_as_numbers_and_words() -> None:
+    with translation.override("en"):
+        assert labels.choice_label("chip_value", 10000) == "10,000"
+        assert labels.choice_label("triple_ron", True) == "on"
+    with translation.override("ja"):
+        assert labels.choice_label("pao_share", "whole") == "責任払いが手全体を支払う"
+        assert labels.choice_label("triple_ron", False) == "オフ"
+
+
+def test_kyuushuu_kyuuhai_is_spelled_as_the_docs_spell_it_everywhere() -> None:
+    """Issue 33, item 12: 九種九牌 is "kyuushuu kyuuhai" (docs/game-format.md) on every screen,
+    message and catalogue entry, never "kyuushu"."""
+    import re
+    from pathlib import Path
+
+    from django.conf import settings
+
+    root = Path(settings.BASE_DIR)
+    misspelt = re.compile(r"\bkyuushu\b", re.IGNORECASE)
+    found = [
+        f"{path.relative_to(root)}:{number}"
+        for folder in ("words", "console", "ledger", "reports", "templates", "locale", "docs")
+        for path in (root / folder).rglob("*")
+        if path.suffix in {".py", ".html", ".js", ".po", ".md", ".txt"}
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if misspelt.search(line)
+    ]
+    assert found == []
+    with translation.override("en"):
+        assert labels.label(labels.ABORT_CAUSES, "kyuushuu_kyuuhai").startswith("Kyuushuu kyuuhai")

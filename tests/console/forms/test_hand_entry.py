@@ -366,7 +366,7 @@ def test_kyuushuu_kyuuhai_needs_its_caller() -> None:
     form = entry({"hand-kind": "abort", "hand-abort_cause": "kyuushuu_kyuuhai"})
 
     assert not form.is_valid()
-    assert form.hand.errors["caller"] == ["Choose who called kyuushu kyuuhai."]
+    assert form.hand.errors["caller"] == ["Choose who called kyuushuu kyuuhai."]
 
 
 TOUTENKOU_WIN = {
