@@ -521,8 +521,11 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
                         discard_gari, called))
         # per POINTS_YAKU: oya menzen honba gari banban minkan ankan gari_set ron karasu
         # all_gari five_gari five_dora
-        occurrences = (int(seat == EAST), 1, honba, gari, 1, minkans, ankans, sets,
-                       int(not tsumo), int(karasu), int(all_gari), five_gari, five_dora)
+        # (a tuple object: indexed by a variable, a fixed-length tuple would be boxed anew
+        # on every index once compiled)
+        occurrences: tuple[int, ...] = (
+            int(seat == EAST), 1, honba, gari, 1, minkans, ankans, sets, int(not tsumo),
+            int(karasu), int(all_gari), five_gari, five_dora)
         pt = side.points
         for i in range(13):
             bit, value = pt[i]
