@@ -11,13 +11,23 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Final
 
 from engine.errors import EngineError, ErrorCode, Reason
 
-N_KINDS = 34
-RED_M, RED_P, RED_S = 34, 35, 36
-EAST, SOUTH, WEST, NORTH = 27, 28, 29, 30
-HAKU, HATSU, CHUN = 31, 32, 33
+# Final: the compiled fast scorer (engine/fast) inlines a Final constant where any other
+# imported name costs a dict lookup at every use
+N_KINDS: Final = 34
+RED_M: Final = 34
+RED_P: Final = 35
+RED_S: Final = 36
+EAST: Final = 27
+SOUTH: Final = 28
+WEST: Final = 29
+NORTH: Final = 30
+HAKU: Final = 31
+HATSU: Final = 32
+CHUN: Final = 33
 WINDS = (EAST, SOUTH, WEST, NORTH)
 DRAGONS = (HAKU, HATSU, CHUN)
 WIND_LETTERS = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}

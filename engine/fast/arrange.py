@@ -28,14 +28,14 @@ from engine.tiles import EAST, HAKU, YAOCHUU_MASK
 if TYPE_CHECKING:
     from mypy_extensions import i64
 
-LOW_BITS = 0x1FF  # kinds 0-8: with the same bit +9 and +18, a sanshoku
-ITTSU_STARTS = (1 << 0) | (1 << 9) | (1 << 18)
+LOW_BITS: Final = 0x1FF  # kinds 0-8: with the same bit +9 and +18, a sanshoku
+ITTSU_STARTS: Final = (1 << 0) | (1 << 9) | (1 << 18)
 START3: Final = 0x7F | 0x7F << 9 | 0x7F << 18  # runs of three kinds within a suit
 START4: Final = 0x3F | 0x3F << 9 | 0x3F << 18
 WIND_BITS: Final = 0xF << EAST
-_YAOCHUU_BITS = YAOCHUU_MASK
+_YAOCHUU_BITS: Final = YAOCHUU_MASK
 _ALL_NINE: Final = OCCUPIED[0][1]  # every field of a number suit's word held
-_CHUUREN_BASE = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+_CHUUREN_BASE: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 # A candidate's rank packs (basic points, yakuman, han, fu) so that comparing ints compares
 # them in that order: ties go to a true yakuman over kazoe, then more han, then more fu.
 YAKUMAN_RANK: Final = 1 << 20

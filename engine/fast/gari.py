@@ -11,6 +11,7 @@ from engine.fast.tables import (
     FIELD,
     FIVE_AT,
     KAN_AT,
+    KIND,
     OPEN_AT,
     WIDTH,
     CalledSet,
@@ -18,7 +19,7 @@ from engine.fast.tables import (
     tile_string,
 )
 from engine.rulesets.toutenkou.score import FIVES_AS_GARI
-from engine.tiles import KIND, N_KINDS
+from engine.tiles import N_KINDS
 
 if TYPE_CHECKING:
     from mypy_extensions import i64

@@ -7,17 +7,20 @@ class; the honour triplets, pair, winds and kans), so the tables stay tiny.
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.fast.plan import Part, Side
 from engine.fast.tables import has_class
 from engine.tiles import CHUN, EAST, HAKU, HATSU, NORTH, WEST
 
-RIICHI_KINDS = ("none", "riichi", "double", "open")
-RIICHI_INDEX = {kind: i << 32 for i, kind in enumerate(RIICHI_KINDS)}
-TSUMO_AT = 34
-FLAGS_AT = 35  # situational keys: RIICHI_INDEX, tsumo, then one bit per flag
-RIICHI_YAKU = {"riichi": "riichi", "double": "double_riichi", "open": "open_riichi"}
+# Final: compiled, a C static or an inlined constant (any other global is a dict lookup)
+RIICHI_KINDS: Final = ("none", "riichi", "double", "open")
+RIICHI_INDEX: Final = {kind: i << 32 for i, kind in enumerate(RIICHI_KINDS)}
+TSUMO_AT: Final = 34
+FLAGS_AT: Final = 35  # situational keys: RIICHI_INDEX, tsumo, then one bit per flag
+RIICHI_YAKU: Final = {"riichi": "riichi", "double": "double_riichi", "open": "open_riichi"}
 # flags in engine.record.FLAGS order -> the yaku each one is
-FLAG_YAKU = ("ippatsu", "rinshan_kaihou", "chankan", "haitei", "houtei", "tenhou", "chiihou",
+FLAG_YAKU: Final = ("ippatsu", "rinshan_kaihou", "chankan", "haitei", "houtei", "tenhou", "chiihou",
              "renhou")
 
 
@@ -72,7 +75,7 @@ def tile_class(side: Side, counters: int) -> Part:
     return found
 
 
-EXTRA_ROUND_AT = 17  # tonshaaba: West is a round wind too
+EXTRA_ROUND_AT: Final = 17  # tonshaaba: West is a round wind too
 
 
 def honours_key(triplets: int, pair: int, seat: int, round_wind: int, kans: int,

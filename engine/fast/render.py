@@ -4,7 +4,7 @@ itself ("no yaku", "not a winning hand")."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from engine.fast.arrange import YAKUMAN_RANK, bits_of
 from engine.fast.plan import Plan, Side
@@ -15,8 +15,8 @@ from engine.rulesets.speed_tonpuu.chips import CHIP_CAUSES
 if TYPE_CHECKING:
     from mypy_extensions import i64
 
-_DIGITS = "123456789"
-SUIT_LETTERS = "mpsz"
+_DIGITS: Final = "123456789"
+SUIT_LETTERS: Final = "mpsz"
 
 
 def limit_name(plan: Plan, han: int, fu: int) -> str | None:

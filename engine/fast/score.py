@@ -45,6 +45,7 @@ from engine.fast.tables import (
     FIVE_AT,
     GROUP,
     KAN_AT,
+    KIND,
     LENGTH_AT,
     NOT_ONE_READING_EACH,
     OCCUPIED,
@@ -72,12 +73,14 @@ from engine.record import FLAGS, SPECIAL_TILES
 from engine.reference import score_reference
 from engine.rulesets import registry
 from engine.rulesets.toutenkou.score import no_regular_yaku_message
-from engine.tiles import EAST, HAKU, HATSU, KIND, N_KINDS, TERMINALS_AND_HONOURS
+from engine.tiles import EAST, HAKU, HATSU, N_KINDS, TERMINALS_AND_HONOURS
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
 
-FIELDS = (
+# Module-level names read on every hand are Final: compiled, a C static or an inlined
+# constant, where any other global is a lookup in the module's dict at each use.
+FIELDS: Final = (
     "id", "ruleset", "hand", "melds", "win_tile", "win", "seat_wind", "round_wind",
     "dora_indicators", "ura_indicators", "riichi", *FLAGS, "honba", "riichi_sticks",
 )  # fmt: skip
@@ -90,25 +93,25 @@ _ALL = itemgetter(*FIELDS)
 # Beyond FIELDS: options, and the ruleset fields (nuki only non-empty where the plan takes it).
 _FAST_KEYS = frozenset((*FIELDS, "options", "nuki", "discards", "specials"))
 _REQUIRED = frozenset(FIELDS) - frozenset(_DEFAULTS)
-MAX_INDICATORS = 16  # keeps every packed field below its guard bit
-MAX_HAND_TEXT = 28  # 14 tiles, each with its own suit letter at most
-MAX_DISCARDS = 30
-SUIT_OF = tuple(k // 9 if k < 27 else 3 for k in range(N_KINDS))
-_KOKUSHI_HELD = occupancy(TERMINALS_AND_HONOURS)
+MAX_INDICATORS: Final = 16  # keeps every packed field below its guard bit
+MAX_HAND_TEXT: Final = 28  # 14 tiles, each with its own suit letter at most
+MAX_DISCARDS: Final = 30
+SUIT_OF: Final = tuple(k // 9 if k < 27 else 3 for k in range(N_KINDS))
+_KOKUSHI_HELD: Final = occupancy(TERMINALS_AND_HONOURS)
 _OCC_ADD9: Final = OCCUPIED[0][0]
 _OCC_GUARDS9: Final = OCCUPIED[0][1]
 _OCC_ADD7: Final = OCCUPIED[3][0]
 _OCC_GUARDS7: Final = OCCUPIED[3][1]
-_NO_MELDS: list[CalledSet] = []  # never appended to
-_NO_SPECIALS: list[Any] = []  # never appended to
-_NO_MELD_ITEMS: list[Any] = []  # never appended to
+_NO_MELDS: Final[list[CalledSet]] = []  # never appended to
+_NO_SPECIALS: Final[list[Any]] = []  # never appended to
+_NO_MELD_ITEMS: Final[list[Any]] = []  # never appended to
 _ABSENT: Final = object()  # record.get's default: the field is not in the record
-_NO_SUIT = (SuitReading(0, 0, {}),)  # a suit the hand does not hold: one empty reading
+_NO_SUIT: Final = (SuitReading(0, 0, {}),)  # a suit the hand does not hold: one empty reading
 # Speed Tonpuu's special copies: name -> kind | index << 8 (0-2 blue, 3 gold, 4-6 pocchi)
-SPECIAL_CODES = {name: kind | i << 8 for i, (name, kind) in enumerate(SPECIAL_TILES.items())}
-GOLD_INDEX = 3
-FIRST_POCCHI = 4
-PLAIN_5P_AT = WIDTH * 4  # the 5p field of the pinzu word
+SPECIAL_CODES: Final = {name: kind | i << 8 for i, (name, kind) in enumerate(SPECIAL_TILES.items())}
+GOLD_INDEX: Final = 3
+FIRST_POCCHI: Final = 4
+PLAIN_5P_AT: Final = WIDTH * 4  # the 5p field of the pinzu word
 # Built by mypyc (engine/fast/*.so): a few constructs are only faster there.
 COMPILED: Final = not __file__.endswith(".py")
 
@@ -133,7 +136,7 @@ def score_fast(record: Any) -> dict[str, Any] | None:
         return None
 
 
-_plans: dict[str, Plan | None] = {}
+_plans: Final[dict[str, Plan | None]] = {}
 
 
 def _plan(slug: str) -> Plan | None:
@@ -146,7 +149,8 @@ def _plan(slug: str) -> Plan | None:
     return found
 
 
-_with_options: dict[tuple[str, tuple[tuple[str, Any], ...], tuple[type, ...]], Plan | None] = {}
+_OptionsKey = tuple[str, tuple[tuple[str, Any], ...], tuple[type, ...]]
+_with_options: Final[dict[_OptionsKey, Plan | None]] = {}
 
 
 def _configured(slug: str, options: Any) -> Plan | None:

@@ -31,6 +31,7 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final, final
 
+import engine.tiles
 from engine.hand.arrangement import KAN, SEQ, SHANPON, TRIPLET
 from engine.hand.decompose import suit_readings
 from engine.hand.fu import set_fu
@@ -39,7 +40,6 @@ from engine.hand.validate import meld_set
 from engine.record import MELD_KINDS
 from engine.tiles import (
     GREENS,
-    KIND,
     N_KINDS,
     RED_M,
     TERMINALS,
@@ -52,6 +52,9 @@ from engine.tiles import (
 if TYPE_CHECKING:
     from mypy_extensions import i64
 
+# Module-level names that the scorer reads on every hand are Final: compiled, a Final is a C
+# static (or an inlined constant), any other global a lookup in the module's dict at each use.
+KIND: Final = engine.tiles.KIND  # code -> kind, for the other modules as well
 WIDTH: Final = 7
 FIELD: Final = (1 << WIDTH) - 1
 GUARD_BIT: Final = 1 << (WIDTH - 1)
@@ -255,7 +258,7 @@ def _parsed(text: str) -> Tiles | None:
     return _tiles_of(codes, len(text))
 
 
-groups: dict[str, Tiles | None] = {}
+groups: Final[dict[str, Tiles | None]] = {}
 
 
 def group(text: str) -> Tiles | None:
@@ -267,7 +270,7 @@ def group(text: str) -> Tiles | None:
     return found
 
 
-strings: dict[str, Tiles | None] = {}
+strings: Final[dict[str, Tiles | None]] = {}
 
 
 def tile_string(text: str) -> Tiles | None:
@@ -353,7 +356,7 @@ class CalledSet:
         self.description = description
 
 
-melds: dict[tuple[str, str], CalledSet | None] = {}
+melds: Final[dict[tuple[str, str], CalledSet | None]] = {}
 
 
 def meld(kind: str, text: str) -> CalledSet | None:
@@ -407,7 +410,7 @@ def packed_reading(pair: int, sets: tuple[tuple[int, int], ...]) -> tuple[int, i
                   pair_plus_1=pair + 1)
 
 
-_suits: list[dict[int, tuple[SuitReading, ...]]] = [{}, {}, {}, {}]
+_suits: Final[list[dict[int, tuple[SuitReading, ...]]]] = [{}, {}, {}, {}]
 
 
 def readings(suit: int, key: int) -> tuple[SuitReading, ...]:
@@ -458,7 +461,7 @@ def _waits(sets: tuple[tuple[int, int], ...]) -> dict[int, tuple[int, ...]]:
 
 
 # The winning tile's text -> its code (every tile of every set; red fives "0m" 0p" "0s").
-WIN_TILES = {
+WIN_TILES: Final = {
     **{f"{r + 1}{s}": 9 * i + r for i, s in enumerate("mps") for r in range(9)},
     **{f"{r + 1}z": 27 + r for r in range(7)},
     **{f"0{s}": RED_M + i for i, s in enumerate("mps")},

@@ -7,9 +7,12 @@ for a concealed triplet completed by ron (a minkou for fu and for ankou).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
-SEQ, TRIPLET, KAN = 0, 1, 2
+# Final: constants the compiled fast scorer (engine/fast) inlines
+SEQ: Final = 0
+TRIPLET: Final = 1
+KAN: Final = 2
 
 # shapes
 REGULAR = "regular"
@@ -17,7 +20,11 @@ CHIITOITSU = "chiitoitsu"
 KOKUSHI = "kokushi"
 
 # waits (index into WAIT_NAMES)
-RYANMEN, KANCHAN, PENCHAN, SHANPON, TANKI = 0, 1, 2, 3, 4
+RYANMEN: Final = 0
+KANCHAN: Final = 1
+PENCHAN: Final = 2
+SHANPON: Final = 3
+TANKI: Final = 4
 WAIT_NAMES = ("ryanmen", "kanchan", "penchan", "shanpon", "tanki")
 
 Set = tuple[int, int, bool]

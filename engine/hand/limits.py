@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from engine.rulesets.base import Ruleset
 
-MANGAN_BASE = 2000
-YAKUMAN_BASE = 8000
+MANGAN_BASE: Final = 2000  # Final: the compiled fast scorer inlines them
+YAKUMAN_BASE: Final = 8000
 # (minimum han, limit, basic points), highest first
 HAN_LIMITS: tuple[tuple[int, str, int], ...] = (
     (11, "sanbaiman", 6000),
