@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from engine.fast.plan import Part, Side
-from engine.fast.tables import has_class
+from engine.fast.tables import CACHE_LIMIT, has_class
 from engine.tiles import CHUN, EAST, HAKU, HATSU, NORTH, WEST
 
 # Final: compiled, a C static or an inlined constant (any other global is a dict lookup)
@@ -72,6 +72,47 @@ def tile_class(side: Side, counters: int) -> Part:
     if not has_class(counters, "non_green"):
         names.append("ryuuiisou")
     found = side.classes[counters] = side.part(names)
+    return found
+
+
+def points_key(dealer: bool, honba: int, gari: int, minkans: int, ankans: int, sets: int,
+               ron: bool, karasu: bool, all_gari: bool, five_gari: int, five_dora: int) -> int:
+    """How often each of Toutenkou's POINTS_YAKU (plan.py) occurs, packed into one int: the
+    key of ``Side.points_hits`` (a 13-tuple costs more to hash than its loop). -1 when a count
+    is beyond its field (256 honba, ...): not memoised."""
+    if (honba | gari | five_gari) > 255 or (minkans | ankans | sets) > 7 or five_dora > 15:
+        return -1
+    return (dealer | honba << 1 | gari << 9 | minkans << 17 | ankans << 20 | sets << 23
+            | ron << 26 | karasu << 27 | all_gari << 28 | five_gari << 29 | five_dora << 37)
+
+
+def points_occurrences(key: int) -> tuple[int, ...]:
+    """``points_key`` unpacked, per POINTS_YAKU: oya menzen honba gari banban minkan ankan
+    gari_set ron karasu all_gari five_gari five_dora (menzen and banban: once, always)."""
+    return (key & 1, 1, key >> 1 & 255, key >> 9 & 255, 1, key >> 17 & 7, key >> 20 & 7,
+            key >> 23 & 7, key >> 26 & 1, key >> 27 & 1, key >> 28 & 1, key >> 29 & 255,
+            key >> 37 & 15)
+
+
+def points_hits(side: Side, occurrences: tuple[int, ...]) -> tuple[int, int, int]:
+    """Toutenkou's POINTS_YAKU for how often each occurs: their bits, their points, and the
+    points of those listed beside a yakuman (``Side.with_yakuman``)."""
+    bits = points = special = 0
+    for (bit, value), n in zip(side.points, occurrences, strict=True):
+        if bit and n:
+            bits |= bit
+            points += n * value
+            if bit & side.with_yakuman:
+                special += n * value
+    return bits, points, special
+
+
+def memo_points_hits(side: Side, key: int) -> tuple[int, int, int]:
+    """``points_hits`` of a ``points_key``, memoised per side (the counts are small: few
+    keys recur)."""
+    if len(side.points_hits) >= CACHE_LIMIT:
+        side.points_hits.clear()
+    found = side.points_hits[key] = points_hits(side, points_occurrences(key))
     return found
 
 

@@ -178,6 +178,8 @@ class Side:
     plain: dict[int, Part] = field(default_factory=dict)
     honours: dict[int, Part] = field(default_factory=dict)
     listed: dict[int, tuple[tuple[str, int, int], ...]] = field(default_factory=dict)
+    # Toutenkou: the POINTS_YAKU's (bits, points, points beside a yakuman) per points_key
+    points_hits: dict[int, tuple[int, int, int]] = field(default_factory=dict)
 
     def part(self, names: list[str]) -> Part:
         """The hits named (regular yaku and yakuman), where this table counts them."""

@@ -523,22 +523,17 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
         gari, minkans, ankans, sets, karasu, all_gari, five_dora, five_gari, daisharin = (
             gari_facts(plan, k0, k1, k2, k3, red_w, nuki_codes, n0, n3, dora_text,
                         discard_gari, called))
-        # per POINTS_YAKU: oya menzen honba gari banban minkan ankan gari_set ron karasu
-        # all_gari five_gari five_dora
-        # (a tuple object: indexed by a variable, a fixed-length tuple would be boxed anew
-        # on every index once compiled)
-        occurrences: tuple[int, ...] = (
-            int(seat == EAST), 1, honba, gari, 1, minkans, ankans, sets, int(not tsumo),
-            int(karasu), int(all_gari), five_gari, five_dora)
-        pt = side.points
-        for i in range(13):
-            bit, value = pt[i]
-            n = occurrences[i]
-            if bit and n:
-                bits |= bit
-                han += n * value
-                if bit & side.with_yakuman:
-                    special += n * value
+        p_key = parts.points_key(seat == EAST, honba, gari, minkans, ankans, sets, not tsumo,
+                                 karasu, all_gari, five_gari, five_dora)
+        if p_key < 0:  # a count beyond the key's fields: not memoised
+            p_bits, p_han, special = parts.points_hits(side, (
+                int(seat == EAST), 1, honba, gari, 1, minkans, ankans, sets, int(not tsumo),
+                int(karasu), int(all_gari), five_gari, five_dora))
+        else:
+            p_bits, p_han, special = (side.points_hits.get(p_key)
+                                      or parts.memo_points_hits(side, p_key))
+        bits |= p_bits
+        han += p_han
         if all_gari:
             yakuman |= side.yakuman.get("all_gari", (0, 0))[0]
         if daisharin:

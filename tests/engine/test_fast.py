@@ -131,6 +131,32 @@ def test_error_message_names_every_group_when_the_group_table_empties_mid_hand()
     tables.groups.clear()
 
 
+def test_toutenkou_points_counts_beyond_their_key_agree() -> None:
+    """Toutenkou's points yaku are memoised by their counts packed into one int
+    (parts.points_key); a count beyond its field (honba 300) is scored without the memo."""
+    from engine.bench.toutenkou_hands import random_record
+    from engine.fast.parts import points_key, points_occurrences
+
+    rng = random.Random(11)
+    for _ in range(2000):
+        facts = (rng.random() < 0.5, rng.randint(0, 255), rng.randint(0, 255),
+                 rng.randint(0, 7), rng.randint(0, 7), rng.randint(0, 7), rng.random() < 0.5,
+                 rng.random() < 0.5, rng.random() < 0.5, rng.randint(0, 255), rng.randint(0, 15))
+        dealer, honba, gari, minkans, ankans, sets, ron, karasu, all_gari, *fives = facts
+        assert points_occurrences(points_key(*facts)) == (
+            int(dealer), 1, honba, gari, 1, minkans, ankans, sets, int(ron), int(karasu),
+            int(all_gari), *fives)
+    assert points_key(False, 256, 0, 0, 0, 0, False, False, False, 0, 0) == -1
+    taken = 0
+    for i in range(300):
+        record = {**random_record(rng, f"t-{i}"), "honba": rng.choice((255, 256, 300, 1000))}
+        fast = score_fast(record)
+        if fast is not None:
+            taken += 1
+            assert fast == score_reference(record), json.dumps(record)
+    assert taken > 150
+
+
 def test_plans_only_for_rulesets_the_fast_scorer_answers_alike() -> None:
     for slug in ("riichi-standard", "tenhou", "tenhou-sanma", "speed-tonpuu", "toutenkou"):
         assert compile_plan(get(slug)) is not None, slug
