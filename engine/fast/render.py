@@ -34,8 +34,11 @@ def limit_name(plan: Plan, han: int, fu: int) -> str | None:
 
 def render(
     plan: Plan, side: Side, rid: str, rank: int, bits: int, tsumo: bool, dealer: bool,
-    honba: int, sticks: int, counts: tuple[int, ...],
+    honba: int, sticks: int, counts: tuple[int, ...], chip_counts: tuple[int, ...] = (),
 ) -> dict[str, Any]:
+    """The answer of the candidate ``rank`` with hits ``bits``, with Speed Tonpuu's chips
+    (``chip_counts`` as ``speed_chips`` takes them) in the same dict display: two keys added
+    afterwards would make the dict grow its table."""
     han = (rank >> 10) & 1023
     fu = rank & 1023
     base = rank >> 21
@@ -73,8 +76,13 @@ def render(
         payment = {"ron": each}
         total = each
     total += honba * plan.honba * others + sticks * plan.stick
+    if not plan.speed:
+        return {"id": rid, "ok": True, "yaku": yaku, "han": han, "fu": fu_out,
+                "yakuman": multiples, "limit": limit, "payment": payment, "total": total}
+    chips, causes = speed_chips(plan, multiples, tsumo, chip_counts)
     return {"id": rid, "ok": True, "yaku": yaku, "han": han, "fu": fu_out,
-            "yakuman": multiples, "limit": limit, "payment": payment, "total": total}
+            "yakuman": multiples, "limit": limit, "payment": payment, "total": total,
+            "chips": chips, "chip_causes": causes}
 
 
 def render_points(
@@ -140,9 +148,11 @@ def failure(record_id: str, code: str, message: str) -> dict[str, Any]:
     return {"id": record_id, "ok": False, "error": {"code": code, "message": message}}
 
 
-def speed_chips(plan: Plan, out: dict[str, Any], tsumo: bool, counts: tuple[int, ...]) -> None:
-    """Speed Tonpuu's chips for a scored hand (speed_tonpuu/chips.py): each cause's chips
-    per payer, causes paying none left out, and their sum."""
+def speed_chips(plan: Plan, multiples: int, tsumo: bool,
+                counts: tuple[int, ...]) -> tuple[dict[str, int], list[dict[str, Any]]]:
+    """Speed Tonpuu's chips for a scored hand (speed_tonpuu/chips.py): their sum per payer,
+    and each cause's chips per payer, causes paying none left out. ``counts``: red, blue,
+    gold and pocchi tiles, ippatsu, ura dora."""
     values = plan.chip_values
     causes = []
     total = 0
@@ -151,10 +161,8 @@ def speed_chips(plan: Plan, out: dict[str, Any], tsumo: bool, counts: tuple[int,
         if chips:
             causes.append({"cause": CHIP_CAUSES[i], "count": counts[i], "chips": chips})
             total += chips
-    multiples: int = out["yakuman"]
     chips = multiples * values[7 if tsumo else 6]
     if chips:
         causes.append({"cause": "yakuman", "count": multiples, "chips": chips})
         total += chips
-    out["chips"] = {"tsumo_each": total} if tsumo else {"ron": total}
-    out["chip_causes"] = causes
+    return ({"tsumo_each": total} if tsumo else {"ron": total}), causes

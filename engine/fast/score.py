@@ -38,7 +38,7 @@ from engine.fast.arrange import arrange, better, chuuren, count, guards, one_sui
 from engine.fast.gari import gari_facts, within_copies
 from engine.fast.parts import RIICHI_INDEX, TSUMO_AT
 from engine.fast.plan import Plan, Shown, plan_for
-from engine.fast.render import describe, failure, render, render_points, speed_chips
+from engine.fast.render import describe, failure, render, render_points
 from engine.fast.tables import (
     CACHE_LIMIT,
     FIELD,
@@ -650,11 +650,9 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
     if plan.yakuman_points:
         return render_points(plan, side, rid, best_rank, best_bits, tsumo, sticks,
                               (*counts, *p_counts))
-    out = render(plan, side, rid, best_rank, best_bits, tsumo, seat == EAST, honba, sticks,
-                  counts)
-    if plan.speed:
-        speed_chips(plan, out, tsumo, (red, n_blue, gold, n_pocchi, int(ippatsu), ura))
-    return out
+    chip_counts = (red, n_blue, gold, n_pocchi, int(ippatsu), ura) if plan.speed else ()
+    return render(plan, side, rid, best_rank, best_bits, tsumo, seat == EAST, honba, sticks,
+                  counts, chip_counts)
 
 
 def _fields(record: dict[str, Any]) -> tuple[tuple[Any, ...], bool] | None:
