@@ -143,6 +143,10 @@ class Shown:
         self.dora = dora
 
 
+# engine.fast.render.listed_yaku's: per yaku its answer entry, value and counted index
+Listed = tuple[tuple[dict[str, Any], int, int], ...]
+
+
 @dataclass(slots=True)
 class Side:
     """The table for closed hands or for open hands."""
@@ -177,7 +181,7 @@ class Side:
     classes: dict[int, Part] = field(default_factory=dict)
     plain: dict[int, Part] = field(default_factory=dict)
     honours: dict[int, Part] = field(default_factory=dict)
-    listed: dict[int, tuple[tuple[str, int, int], ...]] = field(default_factory=dict)
+    listed: dict[int, Listed] = field(default_factory=dict)  # engine.fast.render's
     # Toutenkou: the POINTS_YAKU's (bits, points, points beside a yakuman) per points_key
     points_hits: dict[int, tuple[int, int, int]] = field(default_factory=dict)
 

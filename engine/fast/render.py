@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from engine.fast.arrange import YAKUMAN_RANK, bits_of
-from engine.fast.plan import Plan, Side
+from engine.fast.plan import Listed, Plan, Side
 from engine.fast.tables import FIELD, WIDTH, CalledSet
 from engine.hand.limits import HAN_LIMITS, MANGAN_BASE, YAKUMAN_BASE
 from engine.rulesets.speed_tonpuu.chips import CHIP_CAUSES
@@ -52,11 +52,8 @@ def render(
         multiples, fu_out = base // YAKUMAN_BASE, None
         limit: str | None = "yakuman"
     else:
-        listed = side.listed.get(bits) or listed_yaku(side, bits)
-        if bits & side.counted:  # dora, aka, ura, nukidora...: han per occurrence x count
-            yaku = [{"name": name, "han": value * counts[which]} for name, value, which in listed]
-        else:
-            yaku = [{"name": name, "han": value} for name, value, _ in listed]
+        yaku = yaku_entries(side.listed.get(bits) or listed_yaku(side, bits, "han"), counts,
+                            "han")
         limit = None if base < 2000 else limit_name(plan, han, fu)
         multiples, fu_out = (1 if limit == "kazoe" else 0), fu
     others = plan.others
@@ -100,8 +97,8 @@ def render_points(
             multiples += value
             yaku.append({"name": side.names[bit], "points": value * plan.yakuman_points})
         bits &= side.with_yakuman
-    listed = side.listed.get(bits) or listed_yaku(side, bits)
-    yaku += [{"name": name, "points": value * counts[which]} for name, value, which in listed]
+    yaku += yaku_entries(side.listed.get(bits) or listed_yaku(side, bits, "points"), counts,
+                         "points")
     payers = plan.others
     payment = {"tsumo_each": points} if tsumo else {"ron": points}
     total = points * payers if tsumo else points
@@ -110,16 +107,30 @@ def render_points(
             "payment": payment, "total": total + sticks * plan.stick, "points": points}
 
 
-def listed_yaku(side: Side, bits: int) -> tuple[tuple[str, int, int], ...]:
-    """The yaku of ``bits`` in table order: (name, han per occurrence, which count
-    multiplies it: 0 none, 1 dora, 2 aka, 3 ura, 4 nuki). Memoised per table."""
+def listed_yaku(side: Side, bits: int, unit: str) -> Listed:
+    """The yaku of ``bits`` in table order: (its answer entry with the ``unit`` ("han" or
+    "points") of one occurrence, that value, which count multiplies it: 0 none, 1 dora,
+    2 aka, 3 ura, 4 nuki, ...). Memoised per table (a table is one ruleset's: one unit)."""
     which = {side.dora[0]: 1, side.aka[0]: 2, side.ura[0]: 3, side.nuki[0]: 4,
              side.round_counted: 5, side.speed[6]: 6, side.speed[8]: 7, **side.count_index}
     which.pop(0, None)
     found = side.listed[bits] = tuple(
-        (side.names[bit], side.values[bit], which.get(bit, 0)) for bit in bits_of(bits)
+        ({"name": side.names[bit], unit: side.values[bit]}, side.values[bit], which.get(bit, 0))
+        for bit in bits_of(bits)
     )
     return found
+
+
+def yaku_entries(listed: Listed, counts: tuple[int, ...], unit: str) -> list[dict[str, Any]]:
+    """The answer's entries of ``listed``: each a copy of its memoised entry (copying a dict
+    costs less than building one), its value times its count where one multiplies it."""
+    out = []
+    for entry, value, which in listed:
+        copied = entry.copy()
+        if which:  # dora, aka, ura, nukidora, ...: the value per occurrence x the count
+            copied[unit] = value * counts[which]
+        out.append(copied)
+    return out
 
 
 def describe(c0: i64, c1: i64, c2: i64, c3: i64, red_w: i64,
