@@ -60,6 +60,7 @@ from engine.fast.tables import (
     Tiles,
     group,
     groups,
+    hand_groups,
     meld,
     occupancy,
     readings,
@@ -308,10 +309,10 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
     k3: i64 = 0
     red_w: i64 = 0
     win_group: Tiles | None = None
-    for text in _split(hand) if COMPILED else GROUP.findall(hand):
-        g = groups.get(text) or group(text)
-        if g is None:
-            return None
+    held = hand_groups(hand) if COMPILED else _groups(hand)
+    if held is None:
+        return None
+    for g in held:
         small += g.small
         cls += g.cls
         sa += g.sa
@@ -672,18 +673,15 @@ def _fields(record: dict[str, Any]) -> tuple[tuple[Any, ...], bool] | None:
     return values, exact
 
 
-def _split(hand: str) -> list[str]:
-    """The hand's text cut after each suit letter: GROUP.findall's groups when the hand is
-    nothing but groups (any other piece is no group, and its text fails ``group``; text after
-    the last letter is left out, and the length check refuses the hand). Faster than the
-    regular expression once compiled, slower without."""
+def _groups(hand: str) -> list[Tiles] | None:
+    """``hand_groups`` the interpreter's way: the regular expression cuts the groups (text
+    after the last suit letter is left out) and their text finds them."""
     out = []
-    start = 0
-    for i in range(len(hand)):
-        c = ord(hand[i])
-        if c == 109 or c == 112 or c == 115 or c == 122:  # m p s z
-            out.append(hand[start:i + 1])
-            start = i + 1
+    for text in GROUP.findall(hand):
+        found = groups.get(text) or group(text)
+        if found is None:
+            return None
+        out.append(found)
     return out
 
 

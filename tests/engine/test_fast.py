@@ -123,12 +123,41 @@ def test_error_message_names_every_group_when_the_group_table_empties_mid_hand()
     case = {"id": "x", "ruleset": "riichi-standard", "hand": "678m11067777p456s",
             "win_tile": "5s", "win": "ron", "seat_wind": "W", "round_wind": "N"}
     tables.groups.clear()
+    tables.coded_groups.clear()
     tables.group("678m")
+    tables.hand_groups("678m")  # the compiled scorer's table, by a code of the text
+    first = tables.groups["678m"]
+    assert first is not None
     tables.groups.update({f"filler {i}": None for i in range(tables.CACHE_LIMIT - 1)})
+    tables.coded_groups.update({-i: first for i in range(1, tables.CACHE_LIMIT)})
     fast = score_fast(case)
     assert fast is not None and fast["error"]["code"] == "no_yaku", fast
     assert fast == score_reference(case)
     tables.groups.clear()
+    tables.coded_groups.clear()
+
+
+def test_hand_groups_are_the_groups_of_the_regular_expression() -> None:
+    """The compiled scorer finds a hand's groups by a code of their characters
+    (``tables.hand_groups``); the interpreted one by GROUP.findall's texts: the same groups,
+    or None for both when one is not valid."""
+    from engine.fast.tables import GROUP, Tiles, group, hand_groups
+
+    def words(found: list[Tiles | None] | None) -> list[tuple[object, ...]] | None:
+        return None if found is None else [
+            (g.small, g.cls, g.sa, g.sb, g.suit, g.kw, g.red, g.codes) if g else () for g in found
+        ]
+
+    rng = random.Random(5)
+    texts = ["", "123m", "123m1z1z", "0m0p0s", "1234567z", "8z", "m", "12", "12m3", "x1m",
+             "1m2m3m4m5m6m7m8m9m1p2p3p4p", "1" * 27 + "m"]
+    texts += ["".join(rng.choice("0123456789mpsz ") for _ in range(rng.randint(1, 20)))
+              for _ in range(20000)]
+    for text in texts:
+        pieces = [group(piece) for piece in GROUP.findall(text)]
+        # valid: every piece a group, and nothing but groups up to the last suit letter
+        valid = all(pieces) and "".join(GROUP.findall(text)) == text.rstrip("0123456789")
+        assert words(hand_groups(text)) == words(pieces if valid else None), text
 
 
 def test_toutenkou_points_counts_beyond_their_key_agree() -> None:
