@@ -13,6 +13,7 @@ deleted by superusers only (no row of the policy's table gives it to a role).
 from typing import Any, ClassVar, TypeVar
 
 from django.contrib import admin, messages
+from django.contrib.admin.utils import unquote
 from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
@@ -22,6 +23,7 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from parlor import policy
 from parlor.access import is_superuser
@@ -34,6 +36,7 @@ from parlor.policy import Action
 from parlor.services.logins import LoginRefusal, link_login
 from parlor.services.players import accounts_of_parlors, login_accounts
 from parlor.services.ruleset_options import HAND, configurable_rulesets, option_specs
+from words import labels
 
 
 @admin.register(Parlor)
@@ -138,18 +141,67 @@ class TableAdmin(ParlorOwnedAdmin[Table]):
     edit_action = delete_action = Action.EDIT_TABLES
 
 
+# ledger.models.SessionState.OPEN: the parlor's admin reads sessions through the configuration's
+# reverse relation only (the parlor room sits below the ledger's and imports nothing of it).
+SESSION_OPEN = "open"
+
+
+def open_sessions_of(config: RulesetConfig) -> list[Any]:
+    """The open sessions (a reopened one too) that play by ``config``, with their tables."""
+    return list(
+        config.sessions.filter(state=SESSION_OPEN).select_related("table").order_by("pk")
+    )
+
+
+def open_sessions_keep_text(count: int) -> str:
+    return ngettext(
+        "%(count)d open session uses this configuration: it keeps the options it opened with."
+        " Sessions opened from now on use the options saved here.",
+        "%(count)d open sessions use this configuration: they keep the options they opened with."
+        " Sessions opened from now on use the options saved here.",
+        count,
+    ) % {"count": count}
+
+
 @admin.register(RulesetConfig)
 class RulesetConfigAdmin(ParlorOwnedAdmin[RulesetConfig]):
     """Options as typed fields from the engine's schema (``parlor.forms``), not raw JSON."""
 
-    list_display = ["name", "parlor", "ruleset_slug", "is_active"]
+    list_display = ["name", "parlor", "ruleset", "is_active"]
     list_filter = [("parlor", admin.RelatedOnlyFieldListFilter), "ruleset_slug", "is_active"]
     search_fields = ["name", "ruleset_slug"]
     view_action = Action.VIEW_RULES
     edit_action = delete_action = Action.EDIT_RULESETS
 
+    change_form_template = "admin/parlor/rulesetconfig/change_form.html"
+
+    @admin.display(description=_("engine ruleset"), ordering="ruleset_slug")
+    def ruleset(self, config: RulesetConfig) -> str:
+        return labels.label(labels.RULESETS, config.ruleset_slug)
+
     class Media:
         css = {"all": ["parlor/ruleset_form.css"]}
+        js = ["parlor/ruleset_form.js"]
+
+    def change_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        """The configuration's page names the open sessions that use it: they keep the
+        options they opened with (docs/admin.md, "Ruleset configurations")."""
+        config = self.get_object(request, unquote(object_id))
+        sessions = [] if config is None else open_sessions_of(config)
+        shown = {"open_sessions": sessions}
+        return super().change_view(request, object_id, form_url, {**(extra_context or {}), **shown})
+
+    def response_change(self, request: HttpRequest, obj: RulesetConfig) -> HttpResponse:
+        count = len(open_sessions_of(obj))
+        if count:
+            messages.info(request, open_sessions_keep_text(count))
+        return super().response_change(request, obj)
 
     def _slug(self, request: HttpRequest, obj: RulesetConfig | None) -> str:
         """The ruleset whose options the form shows: as posted, asked (?ruleset_slug=), stored."""

@@ -118,6 +118,9 @@ class RulesetConfigFormBase(forms.ModelForm[RulesetConfig]):
                 initial_values(self.instance if self.instance.pk else None, self.specs)
             )
             self.initial[BUILT_FOR] = self.slug
+            # A configuration shown with another ruleset's options (?ruleset_slug=, chosen on
+            # its page) has that ruleset chosen, so that saving it is not a change of ruleset.
+            self.initial["ruleset_slug"] = self.slug
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
