@@ -11,7 +11,7 @@ class ApiConfig(AppConfig):
     def ready(self) -> None:
         # The audit checks the API's stored answers against the books too (issue 30). The
         # API adds the check: the ledger knows nothing of the API (no arrow from it up here).
-        from api.play.answers import audit_idempotency_answers
-        from ledger.services.audit import audit_check_add
+        from api.answers import audit_idempotency_answers
+        from ledger.books.audit import audit_check_add
 
         audit_check_add(audit_idempotency_answers)

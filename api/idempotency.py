@@ -218,6 +218,6 @@ def idempotent(view_method: V) -> V:
             return response
         return _replay(stored, fingerprint=fingerprint, key=key)
 
-    # Marks the views whose answers are stored (the audit reads each: api/play/answers.py).
+    # Marks the views whose answers are stored (the audit reads each: api/<domain>/answers.py).
     handle.stores_answers = True  # type: ignore[attr-defined]
     return handle  # type: ignore[return-value]

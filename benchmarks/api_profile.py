@@ -105,9 +105,9 @@ LAYERS = [
     ("rest_framework/renderers", "rendering (JSON)"),
     ("rest_framework/utils/encoders", "rendering (JSON)"),
     ("json/", "rendering (JSON)"),
-    ("ledger/services", "ledger services"),
-    ("ledger/selectors", "ledger selectors"),
-    ("ledger/games", "ledger services"),
+    ("ledger/books", "ledger: the books"),
+    ("ledger/play", "ledger: play"),
+    ("ledger/settle", "ledger: settling"),
     ("django/db/models/sql", "ORM: SQL compiling"),
     ("django/db/models", "ORM: models and querysets"),
     ("django/db/backends", "ORM: database backend"),
@@ -405,7 +405,7 @@ class BypassBatches:
         from django.contrib.auth.models import User
 
         from ledger.models import Session, SessionState
-        from ledger.services.settlements import session_close
+        from ledger.settle.settlements import session_close
 
         manager = User.objects.get(auth_token__key=self.requests.fixtures["manager_token"])
         for session in Session.objects.filter(pk__in=self.left_open, state=SessionState.OPEN):

@@ -119,7 +119,7 @@ def main() -> None:
         from django.db.models import Count
 
         from ledger.models import LedgerEntry, Session
-        from ledger.services.closing import session_close_once
+        from ledger.settle.closing import session_close_once
         from reports.models import ExportJob
         from reports.services import export_request
 

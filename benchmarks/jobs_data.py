@@ -109,8 +109,8 @@ def recorded_session(
     world: dict[str, Any], *, table: int = 0, seats: list[int] | None = None
 ) -> Any:
     """A session with the 16 hands recorded through ``hand_record`` (not closed)."""
-    from ledger.services.hands import hand_record
-    from ledger.services.sessions import session_open
+    from ledger.play.hands import hand_record
+    from ledger.play.sessions import session_open
 
     players = [world["players"][i] for i in (seats or [0, 1, 2, 3])]
     session = session_open(

@@ -91,7 +91,7 @@ def store(world: dict[str, Any], games: list[Game], hands: int) -> int:
 
     import engine
     from ledger.models import Session
-    from ledger.services.sessions import session_open
+    from ledger.play.sessions import session_open
 
     template = session_open(table=world["tables"][0], players=world["players"][:4],
                             ruleset_config=world["config"], rate=world["rate"],
@@ -120,7 +120,7 @@ def store(world: dict[str, Any], games: list[Game], hands: int) -> int:
             " engine_version, entered_by_id, entered_at) FROM STDIN"
         ) as copy:
             for session, (game, take) in zip(made, sessions_needed, strict=True):
-                # The records' ids name the game: ledger.games calls it session-<pk>.
+                # The records' ids name the game: ledger.play.games calls it session-<pk>.
                 game_id = f'"id": "session-{session.pk}/'
                 for i in range(take):
                     result = json.dumps(game[1][i]).replace('"id": "template/', game_id)

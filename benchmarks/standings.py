@@ -40,7 +40,7 @@ YEAR_START = datetime(2025, 1, 1, 12, 0, tzinfo=ZoneInfo("Asia/Tokyo"))
 def measure(label: str, runs: int, **kwargs: object) -> bool:
     from django.db import connection
 
-    from ledger.selectors.standings import parlor_standings
+    from ledger.settle.standing_selectors import parlor_standings
 
     walls, cpus, queries, rows = [], [], 0, 0
     sent: list[str] = []
@@ -93,7 +93,7 @@ def main() -> None:
         from django.db import connection
 
         from ledger.models import HandResult, LedgerEntry, Penalty, Session
-        from ledger.services.closing import session_close_once
+        from ledger.settle.closing import session_close_once
 
         world = parlor_with_players(players=args.players, tables=20)
         template = recorded_session(world)

@@ -11,6 +11,6 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
 # Each worker notes in Redis that it consumes, for /healthz and the admin's job lists.
-from ledger.worker_presence import PresenceStep  # noqa: E402  (needs the settings module set)
+from ledger.settle.worker_presence import PresenceStep  # noqa: E402  (needs the settings module set)
 
 app.steps["consumer"].add(PresenceStep)

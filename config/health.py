@@ -11,7 +11,7 @@ asked). The sweep sends them again.
 
 Whether a worker consumes the job queue is reported the same way, under
 ``"workers": {"status": "ok" | "none" | "unknown" | "in-process", "consuming":
-N, "last_seen_seconds_ago": S}`` (``ledger/worker_presence.py``): a dead worker
+N, "last_seen_seconds_ago": S}`` (``ledger/settle/worker_presence.py``): a dead worker
 stops the closes and exports, not this server, so it never turns the status
 503 (the load balancer must not pull the web tier for it); monitoring alerts
 on ``workers.status == "none"``.
@@ -33,7 +33,7 @@ from django.views.decorators.http import require_GET
 from kombu.utils.url import maybe_sanitize_url
 
 from config.celery import app as celery_app
-from ledger.worker_presence import job_workers
+from ledger.settle.worker_presence import job_workers
 from reports.stale import stale_jobs_count
 
 logger = logging.getLogger(__name__)

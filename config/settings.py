@@ -326,7 +326,7 @@ LEDGER_CLOSE_STALE_AFTER = env_int("LEDGER_CLOSE_STALE_AFTER", 120)
 # others would be built twice at once.
 LEDGER_JOB_STALE_AFTER = env_int("LEDGER_JOB_STALE_AFTER", 600)
 # Seconds between a consuming worker's notes in Redis; one not seen for three of them is not
-# consuming (/healthz "workers", the admin's job lists; ledger/worker_presence.py).
+# consuming (/healthz "workers", the admin's job lists; ledger/settle/worker_presence.py).
 LEDGER_WORKER_BEAT_SECONDS = env_int("LEDGER_WORKER_BEAT_SECONDS", 5)
 
 # --- logging ---------------------------------------------------------------

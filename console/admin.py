@@ -27,7 +27,7 @@ from ledger.admin.filters import player_filter
 from ledger.admin.roles import LedgerAdmin, acting_user, may_anywhere, may_record_hands
 from ledger.errors import LedgerError
 from ledger.models import Session, SessionSeat, live_hand_q
-from ledger.services.sessions import session_open
+from ledger.play.sessions import session_open
 from parlor.policy import Action, PolicyRefusal
 from words import labels
 

@@ -31,21 +31,17 @@ from console.session_page import (
     seat_choices,
 )
 from ledger.admin.roles import acting_user, may_correct, refusal
-from ledger.engine_results import hand_outcome
+from ledger.books.balances import Scoreboard, session_scoreboard
 from ledger.errors import LedgerError
 from ledger.models import CorrectionKind, HandResult, Session
-from ledger.selectors import (
-    Scoreboard,
-    session_live_hands,
-    session_next_ordinal,
-    session_scoreboard,
-)
-from ledger.services.corrections import (
+from ledger.play.corrections import (
     CorrectionPreview,
     correction_preview,
     hand_amend,
     hand_void,
 )
+from ledger.play.engine_results import hand_outcome
+from ledger.play.session_selectors import session_live_hands, session_next_ordinal
 from ledger.templatetags.ledger_tiles import signed
 from parlor.policy import Action, PolicyRefusal
 from words.hand_view import hand_view, seat_names

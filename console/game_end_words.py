@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from ledger.models import Session
-from ledger.selectors.game_end import GameEndChange, last_correction_end
+from ledger.play.game_end import GameEndChange, last_correction_end
 from words import labels
 
 

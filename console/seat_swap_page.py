@@ -22,11 +22,12 @@ from console.correction_page import page_context, preview_context
 from console.forms.corrections import SeatSwapForm
 from console.session_page import NextHandDefaults, preview_digest, seat_choices
 from ledger.admin.roles import acting_user
+from ledger.books.balances import session_scoreboard
 from ledger.errors import LedgerError
 from ledger.models import Session
-from ledger.selectors import session_live_hands, session_scoreboard
-from ledger.services.corrections import CorrectionPreview
-from ledger.services.seat_swaps import seats_swap, seats_swap_preview
+from ledger.play.corrections import CorrectionPreview
+from ledger.play.seat_swaps import seats_swap, seats_swap_preview
+from ledger.play.session_selectors import session_live_hands
 from parlor import policy
 from parlor.policy import Action, PolicyRefusal
 

@@ -23,12 +23,13 @@ from django.utils.translation import gettext as _
 
 from console.session_page import next_hand_defaults, seat_views
 from ledger.admin.roles import acting_user, may_close, may_mark_settled, may_stop, refused
+from ledger.books.balances import session_scoreboard
 from ledger.errors import LedgerError
-from ledger.games import starting_points
 from ledger.models import Session
-from ledger.selectors import session_scoreboard, session_settlement
-from ledger.services.closing import session_close_once
-from ledger.services.sessions import session_mark_settled
+from ledger.play.games import starting_points
+from ledger.play.session_selectors import session_settlement
+from ledger.play.sessions import session_mark_settled
+from ledger.settle.closing import session_close_once
 from parlor.policy import PolicyRefusal
 
 CONFIRM_TEMPLATE = "console/confirm.html"

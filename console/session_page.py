@@ -37,18 +37,13 @@ from ledger.admin.roles import (
     may_stop,
     refused,
 )
-from ledger.engine_results import hand_outcome
+from ledger.books.balances import Scoreboard, ScoreboardRow, session_scoreboard
 from ledger.errors import LedgerError
-from ledger.games import starting_points
 from ledger.models import Session, SessionState
-from ledger.selectors import (
-    Scoreboard,
-    ScoreboardRow,
-    session_next_ordinal,
-    session_scoreboard,
-    session_settlement,
-)
-from ledger.services.hands import HandPreview, hand_preview, hand_record
+from ledger.play.engine_results import hand_outcome
+from ledger.play.games import starting_points
+from ledger.play.hands import HandPreview, hand_preview, hand_record
+from ledger.play.session_selectors import session_next_ordinal, session_settlement
 from ledger.templatetags.ledger_tiles import signed
 from parlor.policy import PolicyRefusal
 from words.hand_view import HandView, hand_view, seat_names
@@ -88,7 +83,7 @@ class RowView:
 @dataclass(frozen=True, slots=True)
 class NextHandDefaults:
     """What the hand entry starts from: who deals, the honba and sticks on the table, and
-    whether the game is over (the whole table's state is ``ledger.games.TableState``)."""
+    whether the game is over (the whole table's state is ``ledger.play.games.TableState``)."""
 
     dealer: int
     honba: int

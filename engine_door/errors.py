@@ -4,7 +4,7 @@
 with its ``params`` for a translated text, and an ``ErrorLocation`` (the hand, the
 field path inside it as a ``FieldPath``, the seat, meld or tile). ``EngineRefusal``
 is the same refusal placed in the caller's terms (the hand by its number in the
-session: ``ledger.games.engine_refusal`` builds it), what the forms and the
+session: ``ledger.play.games.engine_refusal`` builds it), what the forms and the
 refusal texts (words/refusal_text.py) read.
 """
 

@@ -1,7 +1,7 @@
 """A game settled by the engine, typed; a configuration's game rules.
 
 ``settle`` is the one call that scores and settles hands: recording a hand and its
-preview (``ledger.services.hands``), a correction's replay, the close and the audit
+preview (``ledger.play.hands``), a correction's replay, the close and the audit
 all come through it, each once. It takes the game JSON of docs/game-format.md (the
 engine's input contract: the ruleset, options, players, hands, and ``start``, the
 stored game state a game continues from) and answers the engine's typed results,

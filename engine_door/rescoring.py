@@ -2,7 +2,7 @@
 
 ``game_header`` configures a session's rules once (raises ``EngineError`` if bad);
 ``rescore_hand`` re-scores a stored hand's wins with the fast scorer and says which
-differ from what was stored. The re-scoring command (``ledger.services.rescoring``)
+differ from what was stored. The re-scoring command (``ledger.play.rescoring``)
 runs it over every stored hand.
 """
 

@@ -99,7 +99,7 @@ class RequestErrorCode(StrEnum):
 
 
 class AuditCheck(StrEnum):
-    """What an audit finding is about (``ledger.services.audit``, whose docstring says each)."""
+    """What an audit finding is about (``ledger.books.audit``, whose docstring says each)."""
 
     POSTING_UNBALANCED = "posting_unbalanced"
     BALANCE_MISMATCH = "balance_mismatch"

@@ -10,7 +10,7 @@ services are idempotent, so a second delivery changes nothing that the
 first finished. Database errors that may pass are retried with backoff.
 
 The interfaces (the admin, the API) send these tasks through
-``ledger.services.queue`` (``close_enqueue``), never directly.
+``ledger.settle.queue`` (``close_enqueue``), never directly.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from typing import Any
 from celery import shared_task
 from django.utils import timezone
 
-from ledger.services.audit import ledger_audit
-from ledger.services.closing import (
+from ledger.books.audit import ledger_audit
+from ledger.settle.closing import (
     RETRYABLE_ERRORS,
     session_close_job,
     sessions_close_overdue,

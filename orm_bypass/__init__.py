@@ -1,7 +1,7 @@
 """Where the service steps around Django's ORM for speed: every such place, and only here.
 
 Design overview. The domain apps (``ledger``, ``parlor``, ``api``) read and write
-through Django's ORM, and the books' writer (``ledger.services.postings``) is plain
+through Django's ORM, and the books' writer (``ledger.books.postings``) is plain
 ``bulk_create`` on every database. A few hot paths cost more CPU in building and
 compiling Django's queries than the database spends answering them
 (docs/performance.md); for those, one module each:

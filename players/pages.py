@@ -21,11 +21,11 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from ledger.business_days import business_day_bounds
-from ledger.engine_results import hand_outcome
-from ledger.games import starting_points
-from ledger.selectors import player_balance, session_scoreboard
-from ledger.selectors.standings import month_of
+from ledger.books.balances import player_balance, session_scoreboard
+from ledger.play.engine_results import hand_outcome
+from ledger.play.games import starting_points
+from ledger.settle.business_days import business_day_bounds
+from ledger.settle.standing_selectors import month_of
 from parlor.access import user_player
 from parlor.models import Player
 from players.selectors import (

@@ -16,7 +16,7 @@ from django.db.models import Count, DateTimeField, ExpressionWrapper, F, Prefetc
 from django.db.models.functions import TruncDate
 
 from ledger.models import Session, SessionSeat, Settlement
-from ledger.selectors.settlements import live_settlements
+from ledger.settle.settlement_selectors import live_settlements
 from parlor.models import Player
 
 
@@ -69,7 +69,7 @@ def player_days(
 
     A game belongs to the business day its live close was posted in: the
     close's time, moved back by the closing hour, as a date in the parlor's
-    zone (``ledger.business_days``).
+    zone (``ledger.settle.business_days``).
     """
     zone = ZoneInfo(player.parlor.time_zone)
     shifted = ExpressionWrapper(

@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from ledger.models.jobs import JobError, JobErrorCode, job_error
+from ledger.settle.models import JobError, JobErrorCode, job_error
 from parlor.models import Parlor, Player
 
 
@@ -115,7 +115,7 @@ class ExportJob(models.Model):
     )
     requested_at = models.DateTimeField(_("requested at"), default=timezone.now)
     started_at = models.DateTimeField(_("started at"), null=True, blank=True)
-    # When the stale-job sweep last sent it again (ledger.selectors.stale_jobs); null: never.
+    # When the stale-job sweep last sent it again (ledger.settle.stale_jobs); null: never.
     resent_at = models.DateTimeField(_("sent again at"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
 

@@ -1,7 +1,7 @@
 """Sending export jobs to the queue: a request recorded, its task sent after commit.
 
 ``export_enqueue`` is the interfaces' way in (the admin and the API), as
-``ledger.services.queue.close_enqueue`` is for closes: the task
+``ledger.settle.queue.close_enqueue`` is for closes: the task
 (``reports.tasks``) is sent once the job's row has committed; when the broker
 (Redis) does not answer, the job is marked failed with the reason (docs/jobs.md).
 ``stale_jobs_resend`` sends again the closes and exports the queue lost.
@@ -16,7 +16,7 @@ from functools import partial
 from django.db import transaction
 
 from ledger.models import JobErrorCode
-from ledger.services.queue import send_or_note, stale_closes_resend, unsent_reason
+from ledger.settle.queue import send_or_note, stale_closes_resend, unsent_reason
 from reports.models import ExportJob, ExportState
 from reports.services import export_resend_record, export_unsent_record
 from reports.stale import stale_exports
@@ -48,7 +48,7 @@ def export_enqueue(*, job: ExportJob) -> ExportJob:
 
 
 def stale_jobs_resend(*, now: datetime) -> dict[str, list[int]]:
-    """Send again every stale close and export (``ledger.selectors.stale_jobs``, ``reports.stale``).
+    """Send again every stale close and export (``ledger.settle.stale_jobs``, ``reports.stale``).
 
     A close is asked for again as its interface asked (by the jobs user, with
     its ``stop``); an export is noted as sent again. Both tasks are idempotent:

@@ -7,7 +7,7 @@ from datetime import date, datetime
 
 from django.db.models import Q
 
-from ledger.business_days import business_day_bounds
+from ledger.settle.business_days import business_day_bounds
 from parlor.models import Parlor, Player
 from reports.models import ExportJob, ExportScope
 

@@ -30,11 +30,11 @@ from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
-from ledger.business_days import last_closed_business_day
 from ledger.errors import LedgerErrorCode
 from ledger.models import JobErrorCode, Session, job_error
-from ledger.selectors.settlements import business_days_with_games
-from ledger.services.closing import RETRYABLE_ERRORS, jobs_user
+from ledger.settle.business_days import last_closed_business_day
+from ledger.settle.closing import RETRYABLE_ERRORS, jobs_user
+from ledger.settle.settlement_selectors import business_days_with_games
 from parlor import policy
 from parlor.models import Parlor, Player
 from parlor.policy import Action

@@ -3,7 +3,7 @@
 Placements, final scores, points with oka and uma, hand chips and placement
 chips apart, fees, money per seat, the penalties, and every live hand with
 its tiles (winning tile, dora and ura indicators). The figures are the live
-settlement's (``ledger.selectors.settlements``), so a re-closed session's slip
+settlement's (``ledger.settle.settlement_selectors``), so a re-closed session's slip
 shows the new money and never the superseded one.
 
 One template serves the screen, A4 and an 80 mm receipt printer; the PDF is
@@ -28,12 +28,12 @@ from django.templatetags.static import static
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
-from ledger.business_days import business_day_of
-from ledger.engine_results import hand_outcome
-from ledger.games import starting_points
+from ledger.books.balances import session_scoreboard
 from ledger.models import Penalty, Session, Settlement
-from ledger.selectors import session_scoreboard
-from ledger.selectors.settlements import live_settlements
+from ledger.play.engine_results import hand_outcome
+from ledger.play.games import starting_points
+from ledger.settle.business_days import business_day_of
+from ledger.settle.settlement_selectors import live_settlements
 from words import labels
 from words.hand_view import HandView, hand_view
 from words.money import money_text

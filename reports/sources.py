@@ -18,11 +18,11 @@ from zoneinfo import ZoneInfo
 from django.db.models import Count, F, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 
-from ledger.business_days import business_day_of
 from ledger.counter.kinds import cash_effect
 from ledger.counter.models import CounterEntry, TillClose
 from ledger.models import AccountKind, LedgerEntry, Penalty, Settlement
-from ledger.selectors.settlements import live_settlements
+from ledger.settle.business_days import business_day_of
+from ledger.settle.settlement_selectors import live_settlements
 from reports.scope import Window
 
 CHUNK = 2000

@@ -1,6 +1,6 @@
 """Stale exports: export jobs queued, or running, that no worker has finished.
 
-The limits are the closes' (``ledger.selectors.stale_jobs``, docs/jobs.md "Lost
+The limits are the closes' (``ledger.settle.stale_jobs``, docs/jobs.md "Lost
 jobs"): an export queued ``LEDGER_JOB_STALE_AFTER`` seconds after it was requested,
 run again or sent again; one running longer than the broker's visibility timeout
 plus that limit since it started (and since it was last sent again).
@@ -14,7 +14,7 @@ from datetime import datetime
 from django.db.models import Q, QuerySet
 from django.db.models.functions import Coalesce
 
-from ledger.selectors.stale_jobs import stale_closes, stale_cutoffs
+from ledger.settle.stale_jobs import stale_closes, stale_cutoffs
 from reports.models import ExportJob, ExportState
 
 

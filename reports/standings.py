@@ -14,7 +14,7 @@ from typing import Any
 
 from openpyxl import Workbook
 
-from ledger.selectors.standings import Standings
+from ledger.settle.standing_selectors import Standings
 from reports.cells import csv_row, xlsx_row
 
 HEADER = (

@@ -28,9 +28,9 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from engine_door.results import HandOutcome, Win
-from ledger.business_days import business_day_of
 from ledger.models import HandKind, HandResult, LedgerEntry, Penalty
-from ledger.selectors.settlements import business_days_with_games
+from ledger.settle.business_days import business_day_of
+from ledger.settle.settlement_selectors import business_days_with_games
 from ledger.templatetags.ledger_tiles import tile_codes
 from parlor.models import Player
 from parlor.services.preferences import user_language

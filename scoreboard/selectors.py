@@ -1,7 +1,7 @@
 """What a parlor's scoreboard screen shows: every open table, its seats and its last hand.
 
 No money, ever: points and chips as the table has them, names, the dealer,
-round, honba and sticks (``ledger.games.table_state``, from the engine's
+round, honba and sticks (``ledger.play.games.table_state``, from the engine's
 output), and the last live hand drawn as tiles. Once a game is over (the session
 stays open until the staff close it) its seats carry their final place and final
 score instead, and no seat is dealer (issue 33, item 10). Four queries whatever the
@@ -21,9 +21,7 @@ from django.db.models import Exists, OuterRef
 from django.http import Http404
 
 from engine_door.games import final_standings
-from ledger.engine_results import hand_outcome, stored_key
 from ledger.floor.selectors import waiting_entries
-from ledger.games import TableState, table_state
 from ledger.models import (
     Correction,
     FloorOptions,
@@ -33,10 +31,12 @@ from ledger.models import (
     SessionSeat,
     SessionState,
 )
+from ledger.play.engine_results import hand_outcome, stored_key
+from ledger.play.games import TableState, table_state
 from parlor.models import Parlor
 from words.hand_view import HandView, hand_view
 
-# What a link's token looks like (ledger.models.scoreboard.new_scoreboard_token): the URLs'
+# What a link's token looks like (ledger.play.models.new_scoreboard_token): the URLs'
 # pattern, so that a malformed one never reaches the database.
 TOKEN_PATTERN = r"[A-Za-z0-9_-]{20,64}"
 

@@ -7,7 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from ledger.models import ScoreboardLink
-from ledger.models.scoreboard import new_scoreboard_token
+from ledger.play.models import new_scoreboard_token
 from parlor import policy
 from parlor.models import Parlor
 from parlor.policy import Action

@@ -53,7 +53,7 @@ class EntrySerializer(serializers.Serializer[Any]):
 # The bodies of the responses a hand POST makes, written out field by field: DRF's generic
 # walk over the declared fields (and the copy of them each response needs) was a sixth of a
 # hand POST's CPU (docs/performance.md). The declared fields stay the schema's source, and
-# tests/ledger/api/test_written_out_bodies.py keeps each body equal to DRF's own rendering.
+# tests/api/test_written_out_bodies.py keeps each body equal to DRF's own rendering.
 
 
 def entry_body(leg: Any, seat_of: Mapping[int, int]) -> dict[str, Any]:

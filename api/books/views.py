@@ -28,8 +28,8 @@ from api.permissions import acting_user, user_roles
 from api.scoping import books_or_own, member_player
 from api.viewsets import ApiDefaults
 from ledger.models import LedgerEntry, Settlement
-from ledger.selectors.listings import players_with_balances, statement_lines
-from ledger.selectors.settlements import live_settlements
+from ledger.play.listings import players_with_balances, statement_lines
+from ledger.settle.settlement_selectors import live_settlements
 from parlor.access import is_superuser
 from parlor.models import Membership, Player
 from parlor.policy import Action

@@ -46,7 +46,7 @@ from ledger.floor.services import (
     shift_clock_out,
 )
 from ledger.models import SeatDraw, StaffShift, WaitingEntry
-from ledger.selectors.listings import sessions_with_seats
+from ledger.play.listings import sessions_with_seats
 from parlor import policy
 from parlor.models import Parlor
 from parlor.policy import Action

@@ -24,10 +24,10 @@ from rest_framework.views import APIView
 
 from api.pagination import ApiPagination
 from api.scoping import member_player
-from ledger.engine_results import hand_outcome
-from ledger.games import starting_points
+from ledger.books.balances import session_scoreboard
 from ledger.models import Session, Settlement
-from ledger.selectors import session_scoreboard
+from ledger.play.engine_results import hand_outcome
+from ledger.play.games import starting_points
 from parlor.models import Player
 from players.selectors import (
     player_days,

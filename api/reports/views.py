@@ -40,8 +40,8 @@ from api.reports.serializers import (
 from api.scoping import books, member_player
 from ledger.errors import LedgerErrorCode, RequestErrorCode
 from ledger.models import Session
-from ledger.selectors.closing import session_close_state
-from ledger.services.queue import close_enqueue
+from ledger.settle.closing_selectors import session_close_state
+from ledger.settle.queue import close_enqueue
 from parlor import policy
 from parlor.models import Player
 from parlor.policy import Action

@@ -23,7 +23,7 @@ from rest_framework.views import APIView
 
 from api.periods import BIGINT_MAX, PeriodQuerySerializer
 from api.permissions import RolePermission
-from ledger.selectors.standings import SORT_FIELDS, Standings, month_of, parlor_standings
+from ledger.settle.standing_selectors import SORT_FIELDS, Standings, month_of, parlor_standings
 from parlor import policy
 from parlor.models import Parlor
 from parlor.policy import Action

@@ -32,7 +32,7 @@ from api.statistics.serializers import (
     StatisticsStandingsQuerySerializer,
     StatisticsStandingsSerializer,
 )
-from ledger.selectors.standings import month_of
+from ledger.settle.standing_selectors import month_of
 from parlor import policy
 from parlor.models import Parlor, Player
 from parlor.policy import Action

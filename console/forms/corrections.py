@@ -31,7 +31,7 @@ class CorrectionForm(forms.Form):
 
 
 class SeatSwapForm(forms.Form):
-    """Two seats taken for each other from a hand on (``ledger.services.seat_swaps``)."""
+    """Two seats taken for each other from a hand on (``ledger.play.seat_swaps``)."""
 
     from_ordinal = forms.TypedChoiceField(label=_("from hand"), coerce=int)
     seat_a = forms.TypedChoiceField(label=_("this seat"), coerce=int)

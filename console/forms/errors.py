@@ -1,7 +1,7 @@
 """Where an engine refusal goes on the hand form: the field its location names.
 
 ``LedgerError.refusal`` carries the engine's location in the session's terms
-(``ledger.games.engine_refusal``): the hand's number and the path of the field
+(``ledger.play.games.engine_refusal``): the hand's number and the path of the field
 inside it (``("wins", 0, "record", "hand")``, ``("riichi", 1)``, ``("cause",)``).
 A refusal of a winner's record as a whole (no yaku, a wrong tile count) goes
 beside its tiles; one without a hand or a field goes above the form.

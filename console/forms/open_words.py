@@ -1,6 +1,6 @@
 """Why a session cannot open with the choices made, in the user's language and words.
 
-The service (``ledger.services.sessions``) refuses with a code, its English message
+The service (``ledger.play.sessions``) refuses with a code, its English message
 for the API, and the values it names (``LedgerError.params``); here each code has a
 translatable sentence. A code without one keeps the service's message.
 """

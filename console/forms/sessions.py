@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from console.forms.open_words import open_refusal_text
 from ledger.errors import LedgerError
-from ledger.services.sessions import session_open_problems
+from ledger.play.sessions import session_open_problems
 from parlor import policy
 from parlor.access import AnyUser
 from parlor.models import Player, Rate, RulesetConfig, Table

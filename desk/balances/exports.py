@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 
 from django.utils import timezone
 
-from ledger.selectors.player_balances import PlayerBalanceRow
+from ledger.books.player_balances import PlayerBalanceRow
 from parlor.models import Parlor
 from reports.standings import CONTENT_TYPES, table_file
 

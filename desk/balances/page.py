@@ -9,7 +9,7 @@ player's accounts with the session behind it and the running balance.
 
 Who may see them is the policy's ``view_books`` in that parlor (the desk:
 staff and managers); another parlor's player answers 404. One selector
-answers each (``ledger.selectors.player_balances``).
+answers each (``ledger.books.player_balances``).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from desk.balances.exports import CONTENT_TYPES, balances_file, balances_file_name
-from ledger.selectors.player_balances import BalanceFilter, parlor_balances, player_ledger
+from ledger.books.player_balances import BalanceFilter, parlor_balances, player_ledger
 from parlor import policy
 from parlor.models import Parlor, Player
 from parlor.policy import Action

@@ -16,8 +16,8 @@ from django.template.response import TemplateResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ledger.business_days import business_day_of
 from ledger.floor.table_time import TableTime, month_total, table_time
+from ledger.settle.business_days import business_day_of
 from parlor import policy
 from parlor.models import Parlor
 from parlor.policy import Action

@@ -28,7 +28,7 @@ from words.money import money_text
 if TYPE_CHECKING:  # names of django-stubs only
     from django.contrib.admin.filters import _ListFilterChoices
     from django.utils.functional import _StrOrPromise as StrOrPromise
-from ledger.selectors.settlements import (
+from ledger.settle.settlement_selectors import (
     only_live,
     only_superseded,
     settlement_is_live,

@@ -32,9 +32,9 @@ from ledger.admin.roles import (
     refused,
 )
 from ledger.models import CloseJobState, JobErrorCode, Session, SessionClosing, SessionState
-from ledger.selectors.closing import session_close_state
-from ledger.selectors.stale_jobs import close_is_stale
-from ledger.services.queue import close_enqueue
+from ledger.settle.closing_selectors import session_close_state
+from ledger.settle.queue import close_enqueue
+from ledger.settle.stale_jobs import close_is_stale
 from parlor.policy import Action, PolicyRefusal
 
 

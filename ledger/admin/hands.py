@@ -15,9 +15,9 @@ from django.utils.translation import gettext_lazy as _
 from ledger.admin.columns import SessionColumn
 from ledger.admin.filters import player_filter
 from ledger.admin.roles import LedgerAdmin
-from ledger.engine_results import hand_outcome
 from ledger.models import HandResult
-from ledger.services.hands import hand_options
+from ledger.play.engine_results import hand_outcome
+from ledger.play.hands import hand_options
 from words.hand_view import hand_view
 
 

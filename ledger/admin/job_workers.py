@@ -3,13 +3,14 @@
 "Session close jobs" and "Exports" show, above the list, how many workers
 consume the queue the closes and exports are sent to, or, when none does,
 that what is asked for now waits until one runs and when one was last seen
-(``ledger/worker_presence.py``; docs/jobs.md, "Is a worker consuming?").
+(``ledger/settle/worker_presence.py``; docs/jobs.md, "Is a worker consuming?").
 """
 
 from __future__ import annotations
 
 from typing import Any, TypeVar
 
+from celery import current_app
 from django.conf import settings
 from django.contrib import admin
 from django.db.models import Model
@@ -17,8 +18,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from config.celery import app as celery_app
-from ledger.worker_presence import JobWorkers, WorkerSeen, job_workers
+from ledger.settle.worker_presence import JobWorkers, WorkerSeen, job_workers
 
 
 def _ago(worker: WorkerSeen) -> str:
@@ -73,7 +73,7 @@ class JobWorkersOnList(admin.ModelAdmin[M]):
         self, request: HttpRequest, extra_context: dict[str, Any] | None = None
     ) -> HttpResponse:
         workers = job_workers(
-            broker_url=settings.CELERY_BROKER_URL, queue=celery_app.conf.task_default_queue
+            broker_url=settings.CELERY_BROKER_URL, queue=current_app.conf.task_default_queue
         )
         context = {**(extra_context or {}), "job_workers": job_workers_note(workers)}
         return super().changelist_view(request, extra_context=context)

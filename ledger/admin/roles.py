@@ -15,7 +15,7 @@ parlor. A service's own refusal (``PolicyRefusal``) shows as its translated
 message (:func:`refused`).
 
 Nobody deletes ledger rows, and nobody edits them: hands change only through
-corrections (append-only, ``ledger.services.corrections``).
+corrections (append-only, ``ledger.play.corrections``).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The counter's part of the ledger audit (``ledger.services.audit``): the till against
+"""The counter's part of the ledger audit (``ledger.books.audit``): the till against
 the entries, each entry against its posting, each till close against its period."""
 
 from __future__ import annotations
@@ -7,11 +7,11 @@ from collections import defaultdict
 
 from django.db.models import Sum
 
+from ledger.books.audit import AuditFinding, AuditReport
 from ledger.counter.kinds import MONEY_SIDE, RULES, cash_effect
 from ledger.counter.models import CounterEntry, TillClose
 from ledger.errors import AuditCheck
 from ledger.models import Account, AccountKind, LedgerEntry, Posting
-from ledger.services.audit import AuditFinding, AuditReport
 
 TILL_MISMATCH = AuditCheck.TILL_MISMATCH
 COUNTER_ENTRY_MISMATCH = AuditCheck.COUNTER_ENTRY_MISMATCH

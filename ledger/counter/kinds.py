@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ledger.books.models import AccountKind
 from ledger.counter.models import CounterEntryKind as K
 from ledger.counter.models import PaymentMethod
-from ledger.models.accounts import AccountKind
 
 
 @dataclass(frozen=True, slots=True)

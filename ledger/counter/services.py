@@ -25,12 +25,12 @@ from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
 
-from ledger.business_days import business_day_of
+from ledger.books.postings import Leg, PlannedPosting, posting_create, posting_reverse
 from ledger.counter.kinds import MONEY_SIDE, PLAYER_KINDS, RULES
 from ledger.counter.models import CounterEntry
 from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.models import Account, AccountKind, LedgerEntry, PostingKind
-from ledger.services.postings import Leg, PlannedPosting, posting_create, posting_reverse
+from ledger.settle.business_days import business_day_of
 from orm_bypass.inserts import rows_insert
 from parlor import policy
 from parlor.models import Parlor, Player

@@ -23,7 +23,6 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from ledger.business_days import business_day_of
 from ledger.counter.denominations import denominations_of
 from ledger.counter.kinds import cash_effect
 from ledger.counter.models import (
@@ -35,6 +34,7 @@ from ledger.counter.models import (
 )
 from ledger.counter.services import _check_text, _record, _till_lock, counter_accounts
 from ledger.errors import LedgerError, LedgerErrorCode
+from ledger.settle.business_days import business_day_of
 from parlor import policy
 from parlor.models import Parlor
 from parlor.policy import Action

@@ -1,7 +1,7 @@
 """Checking a player in and out, and the managers' credit limits (docs/visits.md).
 
 What a player owes the parlor is the money of their player account when it is
-negative (``ledger.selectors.balances.player_balance``: closed games' results
+negative (``ledger.books.balances.player_balance``: closed games' results
 and fees). A check-in while they owe more than their limit is refused with both
 figures, so the desk can say why; a manager may let it through with a reason,
 which the visit keeps. The check-out records who and when; the settlement of
@@ -17,11 +17,11 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from ledger.business_days import business_day_of
+from ledger.books.balances import player_balance
 from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.floor.services import queue_leave_all
 from ledger.models import CreditLimit, Visit
-from ledger.selectors.balances import player_balance
+from ledger.settle.business_days import business_day_of
 from parlor import policy
 from parlor.models import Player
 from parlor.policy import Action

@@ -16,8 +16,8 @@ from datetime import datetime
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from ledger.games import ruleset_game_rules
 from ledger.models import SeatDraw, Session, SessionState, StaffShift, WaitingEntry
+from ledger.play.games import ruleset_game_rules
 from parlor.models import Parlor, Player, Rate, RulesetConfig, Table
 
 Game = tuple[int, int]  # (ruleset configuration id, rate id)

@@ -27,7 +27,7 @@ from ledger.models import (
     Visit,
     WaitingEntry,
 )
-from ledger.services.sessions import session_open
+from ledger.play.sessions import session_open
 from parlor import policy
 from parlor.models import Player, Rate, RulesetConfig, Table
 from parlor.policy import Action

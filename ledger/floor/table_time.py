@@ -1,6 +1,6 @@
 """Table time: how long each table was occupied, from its sessions (start to close).
 
-A session counts in the business day it opened in (``ledger.business_days``), for
+A session counts in the business day it opened in (``ledger.settle.business_days``), for
 its whole length: from ``opened_at`` to ``closed_at``, or to now while it is open.
 Games are the sessions closed (or settled); fees the game fees of their live
 settlements. The parlor records no pauses today, so none are taken off.
@@ -14,9 +14,9 @@ from datetime import date, datetime, timedelta
 from django.db.models import Sum
 from django.utils import timezone
 
-from ledger.business_days import business_day_bounds, business_day_of
 from ledger.models import Session, SessionState, Settlement
-from ledger.selectors.settlements import only_live
+from ledger.settle.business_days import business_day_bounds, business_day_of
+from ledger.settle.settlement_selectors import only_live
 from parlor.models import Parlor, Table
 
 

@@ -1,7 +1,7 @@
 """Settlement.superseded_by, added then dropped by 0005 (settlements stay append-only).
 
 Liveness is derived from the settlement posting's reversal instead
-(``ledger.selectors.settlements``); this migration is kept so databases that
+(``ledger.settle.settlement_selectors``); this migration is kept so databases that
 applied it migrate on. It writes no row: PostgreSQL's append-only trigger
 refuses updates of ledger_settlement.
 """

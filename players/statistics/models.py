@@ -10,7 +10,7 @@
 
 ``SeatGame`` rows of a close that a correction reversed stay until rebuilt but never
 count: the readers keep only those whose ``posting`` is live, by the ledger's one rule
-(``ledger.selectors.settlements``). ``manage.py statistics_rebuild`` derives every
+(``ledger.settle.settlement_selectors``). ``manage.py statistics_rebuild`` derives every
 row again from the hands and settlements.
 """
 

@@ -1,4 +1,4 @@
-"""The ledger's events (``ledger.events``) heard: each runs one service, nothing more."""
+"""The ledger's events (``ledger.settle.events``) heard: each runs one service, nothing more."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def on_close_reversed(sender: Any, *, session: Session, posting: Posting, **_: A
 
 
 def connect() -> None:
-    from ledger.events import close_reversed, session_closed
+    from ledger.settle.events import close_reversed, session_closed
 
     session_closed.connect(on_session_closed, dispatch_uid="players.statistics.closed")
     close_reversed.connect(on_close_reversed, dispatch_uid="players.statistics.reversed")

@@ -1,7 +1,7 @@
 """The statistics' own reads of their rows: which count (live), and the pool's lock.
 
 A ``SeatGame`` row counts while its close's settlement posting is
-live, by the ledger's one rule (``ledger.selectors.settlements.LIVE``). Ratings of a
+live, by the ledger's one rule (``ledger.settle.settlement_selectors.LIVE``). Ratings of a
 parlor are written under one lock (``statistics_lock``), so that two closes or a close
 and a correction rate its pools one after the other.
 """
@@ -12,7 +12,7 @@ from datetime import datetime
 
 from django.db.models import Q, QuerySet
 
-from ledger.selectors.settlements import LIVE
+from ledger.settle.settlement_selectors import LIVE
 from parlor.models import Parlor
 from players.statistics.models import SeatGame, StatisticsOptions
 

@@ -11,7 +11,7 @@
   options choose it (period, minimum games), or None while the manager has it off.
 
 A game belongs to the business day its live close was posted in, as in the standings
-and exports (``ledger.business_days``).
+and exports (``ledger.settle.business_days``).
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from typing import Any
 from django.db.models import Count, F, Min, Q, QuerySet, Sum
 from django.utils import timezone
 
-from ledger.business_days import business_day_bounds, business_day_of
-from ledger.selectors.standings import parlor_standings
+from ledger.settle.business_days import business_day_bounds, business_day_of
+from ledger.settle.standing_selectors import parlor_standings
 from parlor.models import Parlor, Player
 from players.statistics.history import entry_key, entry_rating
 from players.statistics.models import (
@@ -365,7 +365,7 @@ def desk_standings(
     with_money: bool = False,
 ) -> DeskStandings:
     """The admin's standings: ``statistics_standings`` and, ``with_money``, each line's net
-    money from the parlor's money standings (``ledger.selectors.standings``); three queries."""
+    money from the parlor's money standings (``ledger.settle.standing_selectors``): 3 queries."""
     name = ordering.lstrip("-")
     if name not in DESK_SORT_FIELDS or (name == "net_money" and not with_money):
         raise ValueError(f"cannot sort standings by {ordering!r}")

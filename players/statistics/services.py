@@ -2,7 +2,7 @@
 
 - ``seat_games_for``: the ``SeatGame`` row of each seat of a close, from the game's live
   hands (``counting``) and its settlement.
-- ``close_derive`` (a close, ``ledger.events.session_closed``): the close's rows, and its
+- ``close_derive`` (a close, ``ledger.settle.events.session_closed``): the close's rows, and its
   players rated on from their current ratings when the game comes after each of their
   rated games (the usual case: four queries in all, the hands already in hand);
   otherwise the pool replayed from the game on (``players.statistics.history``).
@@ -30,9 +30,9 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from engine_door.results import HandOutcome
-from ledger.games import ruleset_game_rules
 from ledger.models import HandResult, Session, Settlement
-from ledger.selectors.settlements import live_settlements
+from ledger.play.games import ruleset_game_rules
+from ledger.settle.settlement_selectors import live_settlements
 from parlor import policy
 from parlor.policy import Action
 from players.statistics.counting import (

@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.http import urlencode
 from django.utils.translation import gettext_lazy as _
 
-from ledger.selectors.standings import month_of
+from ledger.settle.standing_selectors import month_of
 from parlor import policy
 from parlor.models import Parlor, RulesetConfig
 from parlor.policy import Action

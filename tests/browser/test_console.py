@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from ledger.games import ruleset_game_rules
 from ledger.models import HandResult, Session, SessionState
-from ledger.services.sessions import session_open
+from ledger.play.games import ruleset_game_rules
+from ledger.play.sessions import session_open
 from parlor.services.roles import ROLE_MANAGER, ROLE_STAFF, roles_sync
 from tests.browser.console import (
     VIEWPORTS,

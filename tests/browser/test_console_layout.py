@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from ledger.services.sessions import session_open
+from ledger.play.sessions import session_open
 from parlor.models import Role
 from tests.browser.console import (
     VIEWPORTS,

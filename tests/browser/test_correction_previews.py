@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from selenium.webdriver.support.ui import Select
 
-from ledger.services.hands import hand_record
+from ledger.play.hands import hand_record
 from parlor.models import Role
 from tests.browser.console import screenshot, sign_in, wait_for_text
 from tests.browser.layout import control_faults, line_faults

@@ -14,14 +14,14 @@ import pytest
 from django.contrib.auth.models import User
 
 from ledger.models import CreditLimit
-from ledger.services.hands import hand_record
-from ledger.services.sessions import session_open
-from ledger.services.settlements import session_close
+from ledger.play.hands import hand_record
+from ledger.play.sessions import session_open
+from ledger.settle.settlements import session_close
 from parlor.models import Parlor, Player, Role
 from parlor.services.preferences import user_language_set
+from tests.api.world import dealer_busts_seat_1
 from tests.browser.console import LAPTOP, TABLET, browser_at, screenshot, sign_in, wait_until
 from tests.browser.page_layout import layout_problems
-from tests.ledger.api.world import dealer_busts_seat_1
 from tests.ledger.factories import draw, ron
 from tests.parlor.factories import (
     ParlorFactory,

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from ledger.models import HandResult, Session
-from ledger.services.hands import hand_record
+from ledger.play.hands import hand_record
 from parlor.services.roles import ROLE_STAFF
 from tests.browser.console import (
     screenshot,

@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from ledger.services.hands import hand_record
-from ledger.services.settlements import session_close
+from ledger.play.hands import hand_record
+from ledger.settle.settlements import session_close
 from parlor.services.roles import ROLE_MANAGER, ROLE_PLAYER
+from tests.api.world import dealer_busts_seat_1
 from tests.browser.conftest import start_browser
 from tests.browser.test_scoreboard import screenshot, wait_for
-from tests.ledger.api.world import dealer_busts_seat_1
 from tests.ledger.factories import SessionFactory, draw, ron
 from tests.parlor.factories import house_member, member_of
 

@@ -17,7 +17,7 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.authtoken.models import Token
 
-from ledger.services.hands import hand_record
+from ledger.play.hands import hand_record
 from parlor.services.roles import ROLE_STAFF, roles_sync
 from scoreboard.services import scoreboard_link_get
 from tests.browser.conftest import start_browser

@@ -15,9 +15,9 @@ import pytest
 from django.contrib.auth.models import User
 
 from parlor.services.roles import ROLE_STAFF
+from tests.api.test_scoreboard import finished_and_running
 from tests.browser.console import LAPTOP, TABLET, browser_at, screenshot, wait_until
 from tests.browser.page_layout import layout_problems
-from tests.ledger.api.test_scoreboard import finished_and_running
 from tests.parlor.factories import house_member
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from ledger.services.hands import hand_record
-from ledger.services.settlements import session_close
+from ledger.play.hands import hand_record
+from ledger.settle.settlements import session_close
 from parlor.models import Role
 from tests.browser.console import Counter, screenshot, sign_in, wait_for_console, wait_for_save
 from tests.ledger.factories import SessionFactory, ron

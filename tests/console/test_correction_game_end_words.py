@@ -11,7 +11,7 @@ from django.test import Client
 from django.utils import translation
 
 from ledger.models import HandResult, Session
-from ledger.services.hands import hand_record
+from ledger.play.hands import hand_record
 from tests.ledger.factories import SessionFactory, ron
 
 pytestmark = pytest.mark.django_db

@@ -5,7 +5,7 @@ from collections.abc import Callable
 import pytest
 from django.test import Client
 
-from ledger.services.hands import hand_record
+from ledger.play.hands import hand_record
 from tests.ledger.factories import PINFU_TANYAO, SessionFactory, parlor_manager, ron
 
 pytestmark = pytest.mark.django_db

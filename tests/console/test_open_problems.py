@@ -11,7 +11,7 @@ from django.test import Client
 from django.utils import translation
 
 from ledger.models import Session
-from ledger.services.sessions import session_open_problems
+from ledger.play.sessions import session_open_problems
 from parlor.models import PointUnit
 from tests.ledger.factories import SessionFactory
 from tests.parlor.factories import RateFactory, TableFactory

@@ -9,7 +9,7 @@ from typing import Any
 from django.test import Client
 
 from engine_door.results import HandOutcome
-from ledger.services.hands import hand_record
+from ledger.play.hands import hand_record
 from tests.console.test_session_page import RON_POST
 from tests.ledger.factories import PINFU_TANYAO, SessionFactory, draw
 from words.hand_view import MoveView, hand_view

@@ -10,7 +10,7 @@ from django.test import Client
 from django.utils import translation
 
 from ledger.models import Correction, HandResult
-from ledger.services.hands import hand_record
+from ledger.play.hands import hand_record
 from tests.ledger.factories import SessionFactory, ron, tsumo
 
 

@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from ledger.models import HandResult, Session, SessionState
-from ledger.services.hands import hand_record
+from ledger.play.hands import hand_record
 from tests.ledger.factories import PINFU_TANYAO, SessionFactory, draw
 
 RON_POST = {

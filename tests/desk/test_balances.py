@@ -17,9 +17,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from openpyxl import load_workbook
 
+from ledger.books.balances import player_balance
+from ledger.books.player_balances import BalanceFilter, parlor_balances, player_ledger
 from ledger.models import CreditLimit, Settlement
-from ledger.selectors import player_balance
-from ledger.selectors.player_balances import BalanceFilter, parlor_balances, player_ledger
 from parlor.models import Player
 from tests.ledger.factories import parlor_manager
 from tests.ledger.tasks.support import NET

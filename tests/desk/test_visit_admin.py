@@ -8,8 +8,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 
+from ledger.books.balances import player_balance
 from ledger.models import CreditLimit, Session, Visit
-from ledger.selectors.balances import player_balance
 from tests.parlor.factories import PlayerFactory
 
 

@@ -28,9 +28,9 @@ from django.conf import settings  # noqa: E402
 from django.db import DatabaseError, connection, transaction  # noqa: E402
 from django.test import Client  # noqa: E402
 
+from ledger.books.audit import ledger_audit  # noqa: E402
+from ledger.books.balances import account_balance, player_balance  # noqa: E402
 from ledger.models import Account, LedgerEntry, Settlement  # noqa: E402
-from ledger.selectors.balances import account_balance, player_balance  # noqa: E402
-from ledger.services.audit import ledger_audit  # noqa: E402
 from parlor.models import Player  # noqa: E402
 from reports.models import ExportJob, ExportState  # noqa: E402
 

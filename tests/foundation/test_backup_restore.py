@@ -35,9 +35,9 @@ from django.contrib.auth.models import User
 from django.db import connection
 
 from ledger.models import HandResult
-from ledger.services.corrections import hand_amend, hand_void
-from ledger.services.hands import hand_record
-from ledger.services.settlements import session_close
+from ledger.play.corrections import hand_amend, hand_void
+from ledger.play.hands import hand_record
+from ledger.settle.settlements import session_close
 from reports.models import ExportState
 from reports.services import export_request, export_run
 from tests.database import environment_with

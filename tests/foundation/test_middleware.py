@@ -9,7 +9,7 @@ from django.contrib.sessions.middleware import SessionMiddleware
 from django.test import Client
 from rest_framework.test import APIClient
 
-from tests.ledger.api.support import role_groups, token_client, user_with_role
+from tests.api.support import role_groups, token_client, user_with_role
 
 pytestmark = pytest.mark.django_db
 __all__ = ["role_groups"]  # the fixture

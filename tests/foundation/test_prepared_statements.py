@@ -7,7 +7,7 @@ import pytest
 from django.conf import settings
 from django.db import connection, transaction
 
-from ledger.selectors.sessions import session_next_hand, session_with_accounts
+from ledger.play.session_selectors import session_next_hand, session_with_accounts
 from orm_bypass.prepared import SqlConstant
 from parlor.models import Parlor
 from tests.ledger.factories import SessionFactory

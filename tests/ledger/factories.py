@@ -15,9 +15,9 @@ from typing import Any
 import factory
 from django.contrib.auth.models import User
 
-from ledger.games import ruleset_game_rules
 from ledger.models import Session
-from ledger.services.sessions import session_open
+from ledger.play.games import ruleset_game_rules
+from ledger.play.sessions import session_open
 from parlor.models import Parlor, Role
 from tests.parlor.factories import (
     ParlorFactory,

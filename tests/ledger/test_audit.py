@@ -18,8 +18,7 @@ from django.core.management import CommandError, call_command
 from django.db import connection, transaction
 from hypothesis import HealthCheck, given, settings
 
-from ledger.models import HandResult, LedgerEntry, Posting, Session, Settlement
-from ledger.services.audit import (
+from ledger.books.audit import (
     BALANCE_MISMATCH,
     HAND_RESCORE_DIFFERS,
     POSTING_UNBALANCED,
@@ -29,7 +28,8 @@ from ledger.services.audit import (
     AuditReport,
     ledger_audit,
 )
-from ledger.services.settlements import session_close
+from ledger.models import HandResult, LedgerEntry, Posting, Session, Settlement
+from ledger.settle.settlements import session_close
 from ledger.tasks import audit_ledger
 from tests.database import tampering, tampers
 from tests.fixtures.sessions import Record

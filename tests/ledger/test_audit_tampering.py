@@ -14,19 +14,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 
-from ledger.models import (
-    Account,
-    AccountKind,
-    HandResult,
-    LedgerEntry,
-    Penalty,
-    Posting,
-    Session,
-    SessionSeat,
-    Settlement,
-    Standing,
-)
-from ledger.services.audit import (
+from ledger.books.audit import (
     ACCOUNT_OWNER_MISMATCH,
     BALANCE_MISMATCH,
     ENTRY_OUTSIDE_SESSION,
@@ -39,7 +27,19 @@ from ledger.services.audit import (
     STANDING_MISMATCH,
     ledger_audit,
 )
-from ledger.services.settlements import session_close
+from ledger.models import (
+    Account,
+    AccountKind,
+    HandResult,
+    LedgerEntry,
+    Penalty,
+    Posting,
+    Session,
+    SessionSeat,
+    Settlement,
+    Standing,
+)
+from ledger.settle.settlements import session_close
 from tests.database import tampering, tampers
 from tests.fixtures.sessions import Record
 from tests.ledger.factories import SessionFactory, chonbo, draw, ron

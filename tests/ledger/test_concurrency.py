@@ -18,11 +18,11 @@ import pytest
 from django.contrib.auth.models import User
 from django.db import connection
 
+from ledger.books.audit import ledger_audit
 from ledger.models import HandResult, Session
-from ledger.services.audit import ledger_audit
-from ledger.services.hands import hand_record
+from ledger.play.hands import hand_record
 from parlor.services.roles import ROLE_STAFF, roles_sync
-from tests.ledger.api.support import post_hand, token_client, user_with_role
+from tests.api.support import post_hand, token_client, user_with_role
 from tests.ledger.factories import SessionFactory, UserFactory, draw
 from tests.parlor.factories import member_of
 

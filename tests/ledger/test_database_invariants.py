@@ -13,11 +13,11 @@ import pytest
 from django.contrib.auth.models import User
 from django.db import IntegrityError, connection, transaction
 
+from ledger.books.postings import Leg, PlannedPosting, posting_create
 from ledger.errors import LedgerError
 from ledger.models import HandResult, LedgerEntry, Posting, PostingKind, Session
-from ledger.selectors import session_accounts
-from ledger.services.hands import hand_record
-from ledger.services.postings import Leg, PlannedPosting, posting_create
+from ledger.play.hands import hand_record
+from ledger.play.session_selectors import session_accounts
 from parlor.services.roles import ROLE_MANAGER
 from tests.database import refused
 from tests.ledger.factories import SessionFactory, UserFactory, draw

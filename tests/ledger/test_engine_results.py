@@ -1,4 +1,4 @@
-"""ledger.engine_results: the engine's game JSON read once into typed objects, and back.
+"""ledger.play.engine_results: the engine's game JSON read once into typed objects, and back.
 
 The stored form of a hand is the engine's JSON (``HandResult.result``), so the typed
 objects must give it back key for key: from random games of every kind of ruleset
@@ -21,11 +21,11 @@ from hypothesis import strategies as st
 import engine
 import ledger
 from engine_door.results import HandOutcome, SettledGame
-from ledger.engine_results import hand_outcome, stored_key
 from ledger.errors import LedgerError
 from ledger.models import HandResult, Settlement
-from ledger.services.hands import hand_preview, hand_record
-from ledger.services.settlements import session_close
+from ledger.play.engine_results import hand_outcome, stored_key
+from ledger.play.hands import hand_preview, hand_record
+from ledger.settle.settlements import session_close
 from parlor.services.roles import ROLE_MANAGER
 from tests.engine.game import test_properties as standard_games
 from tests.engine.rulesets.toutenkou import test_properties as toutenkou_games
@@ -159,7 +159,7 @@ def test_no_ledger_module_but_the_results_module_reads_an_engine_result_by_key()
         for number, line in enumerate(path.read_text().splitlines(), start=1)
         if KEY_READ.search(line)
     ]
-    assert found == [], "read engine results through ledger/engine_results.py:\n" + "\n".join(
+    assert found == [], "read engine results through ledger/play/engine_results.py:\n" + "\n".join(
         found
     )
 

@@ -2,7 +2,7 @@
 
 Codes a client or a report reads (``{"error": {"code"}}``, a job's error, an audit
 finding's check) come from ``LedgerErrorCode``, ``RequestErrorCode``, ``JobErrorCode``,
-``AuditCheck`` (``ledger/errors.py``, ``ledger/models/jobs.py``) or the engine's
+``AuditCheck`` (``ledger/errors.py``, ``ledger/settle/models.py``) or the engine's
 ``ErrorCode``; the engine's finer ``Reason`` of a refusal is one enum its raisers and
 ``words.refusal_text`` share. A code written as a bare string beside them would
 drift unseen, so none is.
@@ -14,8 +14,8 @@ import re
 from pathlib import Path
 
 from engine.errors import Reason
+from ledger.books.audit import AuditFinding, AuditReport
 from ledger.errors import AuditCheck
-from ledger.services.audit import AuditFinding, AuditReport
 from words.refusal_text import REASONS
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -21,11 +21,11 @@ from django.db import OperationalError
 from rest_framework.request import Request
 from rest_framework.test import APIRequestFactory
 
-import ledger.services.hands as hands_service
+import ledger.play.hands as hands_service
 from ledger.models import HandResult, PostingKind, Session, SessionState
-from ledger.services.hands import hand_record
+from ledger.play.hands import hand_record
 from ledger.tasks import close_session
-from tests.ledger.api.support import RoleClients, api_as, ledger_row_counts, post, role_groups
+from tests.api.support import RoleClients, api_as, ledger_row_counts, post, role_groups
 from tests.ledger.factories import SessionFactory, draw, ron
 
 pytestmark = pytest.mark.django_db
@@ -176,7 +176,7 @@ def test_a_503_without_a_retry_guard_does_not_speak_of_the_same_one(
 def test_a_close_job_losing_the_database_retries_and_settles_once(
     manager: User, staff: User, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import ledger.services.settlements as settlements_service
+    import ledger.settle.settlements as settlements_service
 
     session: Session = SessionFactory()
     for hand in (ron(1, 0, riichi=[1]), draw(2, riichi=[2]), draw(), draw()):

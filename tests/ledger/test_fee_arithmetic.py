@@ -1,4 +1,4 @@
-"""The fee models as arithmetic (``ledger.fees``), each with figures worked by hand.
+"""The fee models as arithmetic (``ledger.settle.fees``), each with figures worked by hand.
 
 Four seats; first place is seat 1 and last place seat 0 unless said otherwise.
 """
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from ledger.fees import (
+from ledger.settle.fees import (
     LOSER,
     TABLE_HOUR,
     WINNER,

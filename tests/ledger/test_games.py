@@ -11,7 +11,7 @@ import pytest
 from engine.errors import EngineError, ErrorCode, bad_field
 from engine.game.input import bad_game
 from ledger.errors import LedgerErrorCode
-from ledger.games import engine_refusal
+from ledger.play.games import engine_refusal
 
 
 @pytest.mark.parametrize(

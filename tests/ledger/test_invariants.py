@@ -23,21 +23,16 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 import engine
+from ledger.books.balances import player_balance, session_balances, session_scoreboard
 from ledger.errors import LedgerError
-from ledger.games import game_json, starting_points
 from ledger.models import HandResult, LedgerEntry, Posting, PostingKind, Session, SessionState
-from ledger.selectors import (
-    player_balance,
-    session_accounts,
-    session_balances,
-    session_live_hands,
-    session_scoreboard,
-)
-from ledger.services.corrections import hand_amend, hand_void
-from ledger.services.hands import hand_record
-from ledger.services.settlements import session_close
+from ledger.play.corrections import hand_amend, hand_void
+from ledger.play.games import game_json, starting_points
+from ledger.play.hands import hand_record
+from ledger.play.session_selectors import session_accounts, session_live_hands
+from ledger.settle.settlements import session_close
 from parlor.services.roles import ROLE_MANAGER
-from tests.ledger.books import unbalanced_postings
+from tests.ledger.book_reading import unbalanced_postings
 from tests.ledger.factories import PINFU_TANYAO, SessionFactory, UserFactory
 from tests.parlor.factories import house_member
 

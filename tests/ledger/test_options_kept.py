@@ -21,10 +21,10 @@ from django.contrib.auth.models import User
 import engine
 from engine.game import registry as game_registry
 from engine.rulesets import registry as hand_registry
-from ledger.games import game_json
+from ledger.books.audit import ledger_audit
 from ledger.models import HandResult, Session, Settlement
-from ledger.services.audit import ledger_audit
-from ledger.services.settlements import session_close
+from ledger.play.games import game_json
+from ledger.settle.settlements import session_close
 from tests.fixtures.sessions import Record
 from tests.ledger.factories import SessionFactory, draw, ron
 

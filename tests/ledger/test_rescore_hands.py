@@ -15,7 +15,7 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 
 from ledger.models import HandKind, HandResult, Session
-from ledger.services.rescoring import hand_id_ranges, rescore_hands, rescore_range
+from ledger.play.rescoring import hand_id_ranges, rescore_hands, rescore_range
 from tests.database import tampering, tampers
 from tests.fixtures.sessions import Record
 from tests.ledger.factories import SessionFactory, draw, ron, tsumo

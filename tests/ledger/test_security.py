@@ -1,6 +1,6 @@
 """Security of the web surface: login throttling, CSRF, every API operation per role, no secrets.
 
-The per-role tables of the ledger endpoints are in tests/ledger/api/test_permissions.py
+The per-role tables of the ledger endpoints are in tests/api/test_permissions.py
 and tests/ledger/admin/test_roles.py; here every operation the OpenAPI schema lists is
 walked, so an endpoint added later without a permission check fails this file.
 ``manage.py check --deploy`` is tested in tests/foundation/test_settings.py.
@@ -19,7 +19,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from parlor.services.roles import roles_sync
-from tests.ledger.api.support import (
+from tests.api.support import (
     ANONYMOUS,
     NO_ROLE,
     RoleClients,
@@ -36,13 +36,13 @@ ADMIN_LOGIN = "/admin/login/"
 TOKEN = "/api/auth/token/"
 WRITES = ("post", "put", "patch", "delete")
 # Reached without a login: the token endpoint is how one logs in; a scoreboard's
-# secret link is its own key (an unknown link is 404, tests/ledger/api/test_scoreboard.py).
+# secret link is its own key (an unknown link is 404, tests/api/test_scoreboard.py).
 TOKEN_LOGIN = ("post", TOKEN)
 SCOREBOARD = ("get", "/api/scoreboard/{token}/")
 PUBLIC = {TOKEN_LOGIN, SCOREBOARD}
 # What a caller without a login gets from each public operation given nothing valid.
 PUBLIC_REFUSAL = {TOKEN_LOGIN: 400, SCOREBOARD: 404}
-# A player may ask for an export of their own statement (tests/ledger/api cover the scope).
+# A player may ask for an export of their own statement (tests/api cover the scope).
 PLAYER_WRITES = {("post", "/api/exports/")}
 
 

@@ -16,9 +16,9 @@ from django.db import connection, transaction
 
 from ledger.errors import LedgerError
 from ledger.models import HandResult, Session, SessionSeat, SessionState
-from ledger.services.hands import hand_record
-from ledger.services.sessions import session_mark_settled
-from ledger.services.settlements import session_close
+from ledger.play.hands import hand_record
+from ledger.play.sessions import session_mark_settled
+from ledger.settle.settlements import session_close
 from parlor.models import Player, Rate
 from tests.database import refused
 from tests.fixtures.sessions import Record

@@ -10,16 +10,16 @@ from django.apps import apps
 from django.contrib.auth.models import User
 from django.db import connection, transaction
 
+from ledger.books.audit import ledger_audit
 from ledger.models import HandResult, Penalty, PenaltyKind, Settlement, Standing
-from ledger.selectors.penalties import seat_faults, session_seat_faults
-from ledger.selectors.settlements import live_settlements, live_standings
-from ledger.services.audit import ledger_audit
-from ledger.services.corrections import hand_amend, hand_void
-from ledger.services.settlements import session_close
-from ledger.services.standings import STANDING_FIELDS
+from ledger.play.corrections import hand_amend, hand_void
+from ledger.play.penalty_selectors import seat_faults, session_seat_faults
+from ledger.settle.settlement_selectors import live_settlements, live_standings
+from ledger.settle.settlements import session_close
+from ledger.settle.standings import STANDING_FIELDS
 from tests.database import refused, tampering, tampers
 from tests.ledger.factories import draw
-from tests.ledger.selectors.standings_world import StandingsWorld, standings_world
+from tests.ledger.settle.standings_world import StandingsWorld, standings_world
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""ledger.games.table_state: the dealer, round, honba, sticks and scores the engine left."""
+"""ledger.play.games.table_state: the dealer, round, honba, sticks and scores the engine left."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from typing import Any
 
 import engine
 from engine_door.results import HandOutcome
-from ledger.games import table_state
 from ledger.models import Session
+from ledger.play.games import table_state
 from tests.ledger.factories import draw, ron
 
 

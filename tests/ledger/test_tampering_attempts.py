@@ -26,10 +26,10 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from api.models import IdempotencyRecord
+from ledger.books.audit import ledger_audit
 from ledger.models import Account, AccountKind, HandResult, SessionClose, Settlement, Standing
-from ledger.services.audit import ledger_audit
-from ledger.services.hands import hand_record
-from ledger.services.settlements import session_close
+from ledger.play.hands import hand_record
+from ledger.settle.settlements import session_close
 from parlor.services.roles import ROLE_MANAGER, ROLE_STAFF, roles_sync
 from tests.ledger.factories import SessionFactory, UserFactory, draw, ron
 from tests.parlor.factories import ParlorFactory, PlayerFactory, house_member

@@ -23,7 +23,7 @@ from ledger.models import (
     Settlement,
     Standing,
 )
-from ledger.services.hands import hand_record
+from ledger.play.hands import hand_record
 from parlor.models import Parlor, Player
 from parlor.services.roles import ROLE_MANAGER
 from tests.database import OWNER_LOGIN, TRUNCATE_SETTING, django_flush, logged_in_as, refused

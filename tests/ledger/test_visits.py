@@ -8,6 +8,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
+from ledger.books.balances import player_balance
 from ledger.counter.visit_services import (
     credit_limit_set,
     credit_standing,
@@ -16,7 +17,6 @@ from ledger.counter.visit_services import (
 )
 from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.models import Session, Visit
-from ledger.selectors.balances import player_balance
 from parlor.models import Player
 from parlor.policy import PolicyRefusal, Refusal
 from parlor.services.roles import ROLE_PLAYER

@@ -10,8 +10,8 @@ from django.db import connection
 from django.forms.models import model_to_dict
 from django.test.utils import CaptureQueriesContext
 
+from ledger.books.accounts import accounts_ensure_for_session
 from ledger.models import Account, AccountKind, Session, SessionSeat
-from ledger.services.accounts import accounts_ensure_for_session
 from orm_bypass.inserts import _insert_sql, rows_insert
 from parlor.models import Player
 from tests.ledger.factories import SessionFactory

@@ -14,10 +14,15 @@ import pytest
 from django.db.models import BigIntegerField, Model
 from django.forms.models import model_to_dict
 
+from ledger.books.balances import _session_sums
 from ledger.models import Account, HandResult, Session, SessionSeat
-from ledger.selectors import session_accounts, session_next_hand
-from ledger.selectors.balances import _session_sums
-from ledger.selectors.sessions import _next_hand_rows, _seats_with_accounts, session_row
+from ledger.play.session_selectors import (
+    _next_hand_rows,
+    _seats_with_accounts,
+    session_accounts,
+    session_next_hand,
+    session_row,
+)
 from orm_bypass.prepared import PreparedQuery, UpTo
 from orm_bypass.switch import plain_django
 from tests.fixtures.sessions import Record

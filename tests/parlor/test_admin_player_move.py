@@ -4,7 +4,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from ledger.services.hands import hand_record
+from ledger.play.hands import hand_record
 from parlor.models import Player
 from tests.ledger.admin.isolation import form_data
 from tests.ledger.factories import SessionFactory, draw, parlor_manager

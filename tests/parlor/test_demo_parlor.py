@@ -105,7 +105,7 @@ def test_each_demo_ruleset_has_a_rate_of_its_scale_and_refuses_the_other() -> No
     from django.contrib.auth.models import User
 
     from ledger.errors import LedgerError, LedgerErrorCode
-    from ledger.services.sessions import session_open
+    from ledger.play.sessions import session_open
 
     demo = demo_parlor_load()
     parlor = demo.parlor

@@ -8,12 +8,12 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from ledger.selectors import player_balance
-from ledger.services.hands import hand_record
-from ledger.services.settlements import session_close
+from ledger.books.balances import player_balance
+from ledger.play.hands import hand_record
+from ledger.settle.settlements import session_close
 from parlor.services.preferences import user_language_set
 from players.selectors import player_days
-from tests.ledger.api.world import dealer_busts_seat_1
+from tests.api.world import dealer_busts_seat_1
 from tests.ledger.factories import SessionFactory, draw, ron
 
 pytestmark = pytest.mark.django_db

@@ -5,7 +5,7 @@ from typing import Any
 
 import pytest
 
-from tests.ledger.api.support import api_as, role_groups
+from tests.api.support import api_as, role_groups
 
 __all__ = ["api_as", "role_groups"]
 

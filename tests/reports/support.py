@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from ledger.business_days import business_day_of
 from ledger.models import Session
-from ledger.services.closing import session_close_once
+from ledger.settle.business_days import business_day_of
+from ledger.settle.closing import session_close_once
 from tests.ledger.factories import parlor_manager
 from tests.ledger.tasks.support import finished_session
 

@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from reports.models import ExportJob, ExportState
-from tests.ledger.api.support import RoleClients, post
+from tests.api.support import RoleClients, post
 from tests.reports.support import closed_session, require_pdf, today
 
 pytestmark = pytest.mark.django_db

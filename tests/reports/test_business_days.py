@@ -17,8 +17,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from ledger.business_days import business_day_of
-from ledger.selectors import business_days_with_games
+from ledger.settle.business_days import business_day_of
+from ledger.settle.settlement_selectors import business_days_with_games
 from reports.models import ExportState
 from reports.scope import window_of
 from reports.services import export_request, export_run

@@ -19,8 +19,8 @@ import pytest
 from django.contrib.auth.models import User
 from openpyxl import load_workbook
 
+from ledger.books.balances import player_balance
 from ledger.models import HandResult, LedgerEntry, Session, Settlement
-from ledger.selectors.balances import player_balance
 from parlor.services.preferences import user_language_set
 from reports.models import ExportJob, ExportState
 from reports.progress import Progress

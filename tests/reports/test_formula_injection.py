@@ -30,13 +30,13 @@ from django.utils import timezone
 from openpyxl import load_workbook
 
 from ledger.models import Session
-from ledger.services.corrections import hand_void
-from ledger.services.hands import hand_record
+from ledger.play.corrections import hand_void
+from ledger.play.hands import hand_record
 from parlor.models import Role
 from reports.cells import csv_cell
 from reports.models import ExportJob, ExportKind
 from reports.services import day_reports_build
-from tests.ledger.api.support import RoleClients
+from tests.api.support import RoleClients
 from tests.ledger.factories import SessionFactory, chonbo
 from tests.ledger.tasks.support import MONEY, NET
 from tests.parlor.factories import PlayerFactory, RulesetConfigFactory, TableFactory, member_of

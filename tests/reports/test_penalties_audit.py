@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from ledger.business_days import business_day_of
 from ledger.models import Session
-from ledger.services.corrections import hand_void
+from ledger.play.corrections import hand_void
+from ledger.settle.business_days import business_day_of
 from reports.models import ExportState
 from reports.services import export_request, export_run
 from tests.fixtures.sessions import Record

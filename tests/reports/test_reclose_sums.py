@@ -14,14 +14,15 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from ledger.books.balances import player_balance
 from ledger.models import Correction, HandResult, Session, Settlement
-from ledger.selectors import live_settlements, player_balance, superseded_settlements
-from ledger.services.corrections import hand_amend
-from ledger.services.settlements import session_close
+from ledger.play.corrections import hand_amend
+from ledger.settle.settlement_selectors import live_settlements, superseded_settlements
+from ledger.settle.settlements import session_close
 from parlor.services.roles import ROLE_MANAGER, roles_sync
 from reports.scope import window_of
 from reports.sources import summary_sheet
-from tests.ledger.api.support import RoleClients
+from tests.api.support import RoleClients
 from tests.ledger.factories import UserFactory, ron
 from tests.ledger.tasks.support import NET
 from tests.parlor.factories import house_member

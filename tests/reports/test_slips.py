@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 from pypdf import PdfReader
 
 from ledger.models import Session
-from ledger.services.closing import session_close_once
+from ledger.settle.closing import session_close_once
 from reports.slips import Paper, session_slip, slip_html, slip_pdf
 from tests.ledger.factories import chonbo, parlor_manager
 from tests.ledger.tasks.support import GAME, finished_session

@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
-from ledger.services.closing import session_close_once
+from ledger.settle.closing import session_close_once
 from parlor.services.preferences import user_language_set
 from reports.models import ExportJob
 from reports.scope import window_of
 from reports.services import ExportRequestError, export_request
 from reports.statements import statement_html
-from tests.ledger.api.support import RoleClients
+from tests.api.support import RoleClients
 from tests.ledger.factories import PINFU_TANYAO, chonbo, parlor_manager, ron
 from tests.ledger.tasks.support import GAME, finished_session
 

@@ -27,7 +27,7 @@ from engine_door import vocabulary
 from ledger.models import HandKind, HandResult
 
 # The game JSON's vocabulary is the engine's (engine_door.vocabulary);
-# tests/ledger/api/test_hand_vocabulary.py checks these serializers name exactly its fields.
+# tests/api/test_hand_vocabulary.py checks these serializers name exactly its fields.
 _FAULTS = ", ".join(vocabulary.FAULT_CAUSES)
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ledger.books.balances import Balance, session_balances
 from ledger.models import Account, Session
-from ledger.selectors import Balance, session_accounts, session_balances
-from ledger.selectors.sessions import SessionAccounts
+from ledger.play.session_selectors import SessionAccounts, session_accounts
 
 
 def _amounts(balance: Balance) -> dict[str, int]:

@@ -25,8 +25,8 @@ from api.play.serializers.corrections import (
 from api.scoping import books
 from api.viewsets import ApiDefaults
 from ledger.models import Correction
-from ledger.selectors.listings import corrections_with_details, sessions_with_seats
-from ledger.services.corrections import correction_post
+from ledger.play.corrections import correction_post
+from ledger.play.listings import corrections_with_details, sessions_with_seats
 from parlor.policy import Action
 
 

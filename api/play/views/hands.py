@@ -37,12 +37,12 @@ from api.play.serializers.hands import (
 )
 from api.viewsets import ApiDefaults
 from ledger.models import HandResult, Session
-from ledger.selectors.listings import (
+from ledger.play.hands import hand_preview, hand_record_returning
+from ledger.play.listings import (
     hand_just_written,
     hands_with_postings,
     session_with_seat_numbers,
 )
-from ledger.services.hands import hand_preview, hand_record_returning
 from parlor import policy
 from parlor.policy import Action
 

@@ -31,9 +31,9 @@ from api.play.serializers.penalties import (
 from api.scoping import books
 from api.viewsets import ApiDefaults
 from ledger.models import HandKind, Penalty
-from ledger.selectors import penalties_for
-from ledger.selectors.listings import hand_with_postings, session_with_seat_numbers
-from ledger.services.hands import hand_record
+from ledger.play.hands import hand_record
+from ledger.play.listings import hand_with_postings, session_with_seat_numbers
+from ledger.play.penalty_selectors import penalties_for
 from parlor.policy import Action
 
 INCLUDE_CORRECTED = include_corrected_parameter("the penalties")

@@ -26,10 +26,10 @@ from api.play.views.bodies import session_balances_body
 from api.scoping import books
 from api.viewsets import ApiDefaults
 from ledger.models import Session
-from ledger.selectors.listings import sessions_with_seats
-from ledger.selectors.sessions import session_row, session_with_accounts
-from ledger.services.sessions import session_mark_settled, session_open
-from ledger.services.settlements import session_close
+from ledger.play.listings import sessions_with_seats
+from ledger.play.session_selectors import session_row, session_with_accounts
+from ledger.play.sessions import session_mark_settled, session_open
+from ledger.settle.settlements import session_close
 from parlor import policy
 from parlor.policy import Action
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from ledger.services.audit import ledger_audit
+from ledger.books.audit import ledger_audit
 
 
 class Command(BaseCommand):

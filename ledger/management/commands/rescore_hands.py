@@ -1,7 +1,7 @@
 """``manage.py rescore_hands``: every stored hand re-scored with the current engine.
 
 Exit 1 when a stored score differs from the engine's (or the engine refuses a
-stored hand). The work is ``ledger.services.rescoring``; this command only
+stored hand). The work is ``ledger.play.rescoring``; this command only
 draws the progress bar and prints the report.
 """
 
@@ -11,7 +11,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from ledger.services.rescoring import RANGE_SIZE, RescoreReport, describe, rescore_hands
+from ledger.play.rescoring import RANGE_SIZE, RescoreReport, describe, rescore_hands
 
 BAR = 30
 

@@ -1,3 +1,3 @@
-from tests.ledger.api.support import api_as, role_groups
+from tests.api.support import api_as, role_groups
 
 __all__ = ["api_as", "role_groups"]

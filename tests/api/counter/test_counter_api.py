@@ -11,10 +11,10 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from api.models import IdempotencyRecord
+from ledger.books.audit import ledger_audit
 from ledger.counter.models import CounterEntry, TillClose
 from ledger.models import AccountKind
-from ledger.services.audit import ledger_audit
-from tests.ledger.api.support import token_client
+from tests.api.support import token_client
 from tests.ledger.counter.helpers import Desk, cash_in_till, desk, money_of
 
 pytestmark = [pytest.mark.requires_postgres, pytest.mark.django_db]

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 
+from ledger.books.balances import player_balance
 from ledger.models import Session, Visit
-from ledger.selectors.balances import player_balance
 from parlor.models import Player
-from tests.ledger.api.support import RoleClients, post, token_client
+from tests.api.support import RoleClients, post, token_client
 from tests.parlor.factories import ParlorFactory, PlayerFactory, member_of
 
 VISITS = "/api/counter/visits/"

@@ -8,7 +8,7 @@ from django.contrib.auth.models import User
 from ledger.counter.visit_services import visit_check_in
 from ledger.models import FloorOptions, ScoreboardLink, SeatDraw
 from parlor.models import Player
-from tests.ledger.api.support import RoleClients, post
+from tests.api.support import RoleClients, post
 from tests.parlor.factories import (
     ParlorFactory,
     PlayerFactory,

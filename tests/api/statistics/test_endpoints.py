@@ -8,8 +8,8 @@ from django.contrib.auth.models import User
 from api.statistics.serializers import MeanFigureSerializer, RateFigureSerializer, TotalsSerializer
 from players.statistics.selectors import Period, player_statistics, statistics_standings
 from players.statistics.totals import MEANS, RATES
-from tests.ledger.api.support import RoleClients, token_client
-from tests.ledger.selectors.standings_world import StandingsWorld, standings_world
+from tests.api.support import RoleClients, token_client
+from tests.ledger.settle.standings_world import StandingsWorld, standings_world
 from tests.parlor.factories import ParlorFactory, PlayerFactory, member_of
 
 pytestmark = pytest.mark.django_db

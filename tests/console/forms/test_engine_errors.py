@@ -13,7 +13,7 @@ from console.forms.errors import EngineErrorTarget, engine_error_target
 from engine.errors import EngineError, ErrorCode, bad_field
 from engine.game.input import bad_game
 from ledger.errors import LedgerError, LedgerErrorCode
-from ledger.games import engine_refusal
+from ledger.play.games import engine_refusal
 
 REFUSED = LedgerErrorCode.HAND_REJECTED_BY_ENGINE
 

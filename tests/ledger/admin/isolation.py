@@ -17,10 +17,10 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from ledger.models import ScoreboardLink, Session
-from ledger.services.corrections import hand_void
-from ledger.services.hands import hand_record
-from ledger.services.sessions import session_mark_settled
-from ledger.services.settlements import session_close
+from ledger.play.corrections import hand_void
+from ledger.play.hands import hand_record
+from ledger.play.sessions import session_mark_settled
+from ledger.settle.settlements import session_close
 from parlor.models import Parlor, Player, Rate, RulesetConfig, Table
 from reports.models import ExportJob
 from tests.fixtures.clients import DAISANGEN

@@ -23,12 +23,12 @@ from engine.hand.context import HandContext
 from engine.rulesets.registry import register
 from engine.rulesets.speed_tonpuu.ruleset import SPEED_TONPUU
 from engine.yaku.base import Yaku
-from ledger.engine_results import hand_outcome
 from ledger.models import Session
-from ledger.services.hands import hand_record
+from ledger.play.engine_results import hand_outcome
+from ledger.play.hands import hand_record
 from parlor.services.roles import ROLE_MANAGER
+from tests.api.support import RoleClients, api_as, post_hand, role_groups
 from tests.engine.rulesets.speed_tonpuu.speed import speed_record
-from tests.ledger.api.support import RoleClients, api_as, post_hand, role_groups
 from tests.ledger.factories import SessionFactory, UserFactory, ron
 from tests.parlor.factories import house_member
 from words import labels

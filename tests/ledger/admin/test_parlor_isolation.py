@@ -16,7 +16,7 @@ from django.contrib import admin
 from django.core.files.base import ContentFile
 
 from ledger.models import HandResult, Penalty, Session
-from ledger.selectors import session_live_hands
+from ledger.play.session_selectors import session_live_hands
 from parlor import policy
 from parlor.admin_scope import parlor_id_of
 from parlor.models import Membership, Player

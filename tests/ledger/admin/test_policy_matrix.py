@@ -27,6 +27,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
 
+from ledger.books.balances import player_balance
 from ledger.models import (
     Correction,
     CreditLimit,
@@ -35,8 +36,7 @@ from ledger.models import (
     Visit,
     WaitingEntry,
 )
-from ledger.selectors import session_live_hands
-from ledger.selectors.balances import player_balance
+from ledger.play.session_selectors import session_live_hands
 from parlor import policy
 from parlor.models import Membership, Parlor, Player, Role
 from parlor.policy import Action

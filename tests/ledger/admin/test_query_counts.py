@@ -11,7 +11,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from ledger.models import HandResult, Session
-from ledger.services.hands import hand_record
+from ledger.play.hands import hand_record
 from tests.ledger.factories import SessionFactory, draw, ron, tsumo
 
 
@@ -63,8 +63,8 @@ def test_the_session_page_takes_the_same_queries_for_one_hand_as_for_six(
 def test_changelists_take_the_same_queries_for_one_session_as_for_four(
     model: str, client_as: Callable[[str], Client], staff: User, manager: User, db: None
 ) -> None:
-    from ledger.services.corrections import hand_void
-    from ledger.services.settlements import session_close
+    from ledger.play.corrections import hand_void
+    from ledger.settle.settlements import session_close
     from tests.fixtures.clients import DAISANGEN
     from tests.ledger.factories import chonbo
 

@@ -172,7 +172,7 @@ def test_only_managers_correct_hands(
 def test_only_managers_close_a_session(
     role: str, client_as: Callable[[str], Client], staff: Any, db: None
 ) -> None:
-    from ledger.services.hands import hand_record
+    from ledger.play.hands import hand_record
     from tests.fixtures.clients import DAISANGEN
     from tests.ledger.factories import SessionFactory, ron
 

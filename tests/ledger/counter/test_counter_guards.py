@@ -12,12 +12,12 @@ from __future__ import annotations
 import pytest
 from django.db import connection, transaction
 
+from ledger.books.audit import ledger_audit
 from ledger.counter.models import CounterEntry, TillClose
 from ledger.counter.models import CounterEntryKind as K
 from ledger.counter.till import till_close
 from ledger.errors import AuditCheck
 from ledger.models import Account, AccountKind, LedgerEntry
-from ledger.services.audit import ledger_audit
 from tests.database import refused, tampering, tampers
 from tests.ledger.counter.helpers import Desk, desk, record
 

@@ -31,15 +31,15 @@ from django.db.models import Sum
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from ledger.books.audit import ledger_audit
 from ledger.counter.models import CounterEntry
 from ledger.counter.services import counter_entry_record, counter_entry_reverse
 from ledger.errors import LedgerError
 from ledger.models import AccountKind, LedgerEntry, Posting, Settlement
-from ledger.services.audit import ledger_audit
-from ledger.services.hands import hand_record
-from ledger.services.settlements import session_close
-from tests.ledger.api.support import token_client
-from tests.ledger.books import unbalanced_postings
+from ledger.play.hands import hand_record
+from ledger.settle.settlements import session_close
+from tests.api.support import token_client
+from tests.ledger.book_reading import unbalanced_postings
 from tests.ledger.counter.helpers import Desk, cash_in_till, desk, money_of
 from tests.ledger.factories import SessionFactory, ron
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from ledger.books.audit import ledger_audit
 from ledger.counter.models import CounterEntry, PaymentMethod
 from ledger.counter.models import CounterEntryKind as K
 from ledger.counter.services import counter_entry_record, counter_entry_reverse
 from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.models import AccountKind, Posting, PostingKind
-from ledger.services.audit import ledger_audit
 from parlor.policy import PolicyRefusal, Refusal
-from tests.ledger.books import unbalanced_postings
+from tests.ledger.book_reading import unbalanced_postings
 from tests.ledger.counter.helpers import Desk, cash_in_till, desk, money_of, record
 from tests.parlor.factories import PlayerFactory
 

@@ -9,8 +9,8 @@ from django.test import Client
 
 from ledger.floor.table_time import month_total, table_time
 from ledger.models import Session
-from ledger.services.hands import hand_record
-from ledger.services.settlements import session_close
+from ledger.play.hands import hand_record
+from ledger.settle.settlements import session_close
 from tests.ledger.factories import SessionFactory, ron
 from tests.ledger.floor.conftest import FloorWorld
 

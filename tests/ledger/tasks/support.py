@@ -1,6 +1,6 @@
 """Sessions for the job tests: a finished game whose figures are worked out by hand.
 
-``GAME`` is the game of tests/ledger/services/test_settlements.py
+``GAME`` is the game of tests/ledger/settle/test_settlements.py
 (riichi-standard, East only): final scores 20,100 / 28,900 / 27,000 / 24,000
 (the leftover stick to first place), points -29,900 / 38,900 / 7,000 /
 -16,000, so at 50 per 1,000 points the money is -1,495 / 1,945 / 350 / -800
@@ -14,7 +14,7 @@ from typing import Any
 from django.contrib.auth.models import User
 
 from ledger.models import Posting, PostingKind, Session, SessionClose
-from ledger.services.hands import hand_record
+from ledger.play.hands import hand_record
 from tests.ledger.factories import SessionFactory, draw, ron
 
 GAME = (ron(1, 0, riichi=[1]), draw(2, riichi=[2]), draw(), draw())

@@ -20,12 +20,12 @@ from django.test import Client
 from django.urls import reverse
 
 from ledger.models import SessionState
-from ledger.selectors.closing import session_close_state
-from ledger.services.queue import close_enqueue
+from ledger.settle.closing_selectors import session_close_state
+from ledger.settle.queue import close_enqueue
 from reports.models import ExportJob, ExportState
 from reports.queue import export_enqueue
 from reports.services import export_request
-from tests.ledger.api.support import RoleClients, api_as, post, role_groups
+from tests.api.support import RoleClients, api_as, post, role_groups
 from tests.ledger.tasks.broker import tasks_sent_to
 from tests.ledger.tasks.support import NOT_CLOSED, close_postings, finished_session
 from tests.reports.support import closed_session, today

@@ -16,8 +16,8 @@ from django.contrib.auth.models import User
 from django.db import connection
 
 from ledger.models import Session, SessionState, Settlement
-from ledger.services.closing import CloseOutcome, session_close_once
-from ledger.services.settlements import session_close
+from ledger.settle.closing import CloseOutcome, session_close_once
+from ledger.settle.settlements import session_close
 from ledger.tasks import close_session
 from parlor.services.roles import ROLE_MANAGER
 from tests.ledger.factories import UserFactory

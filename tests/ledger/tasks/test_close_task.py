@@ -21,11 +21,11 @@ from ledger.models import (
     SessionState,
     Settlement,
 )
-from ledger.selectors.closing import session_close_state
-from ledger.services import closing
-from ledger.services.corrections import hand_void
-from ledger.services.hands import hand_record
-from ledger.services.queue import close_enqueue
+from ledger.play.corrections import hand_void
+from ledger.play.hands import hand_record
+from ledger.settle import closing
+from ledger.settle.closing_selectors import session_close_state
+from ledger.settle.queue import close_enqueue
 from ledger.tasks import close_session
 from tests.ledger.factories import draw, parlor_manager
 from tests.ledger.tasks.support import (

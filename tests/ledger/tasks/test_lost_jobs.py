@@ -22,8 +22,8 @@ from django.utils import timezone
 
 from ledger import tasks
 from ledger.models import Session, SessionState
-from ledger.selectors.stale_jobs import stale_closes
-from ledger.services.queue import close_enqueue
+from ledger.settle.queue import close_enqueue
+from ledger.settle.stale_jobs import stale_closes
 from parlor.services.roles import ROLE_MANAGER
 from reports import tasks as report_tasks
 from reports.models import ExportJob, ExportState

@@ -15,10 +15,10 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from ledger.models import CloseJobState, JobErrorCode, Session, SessionState, job_error
-from ledger.selectors.closing import session_close_state
-from ledger.services.closing import session_close_failure_record, session_close_job
+from ledger.settle.closing import session_close_failure_record, session_close_job
+from ledger.settle.closing_selectors import session_close_state
 from parlor.services.roles import ROLE_MANAGER, roles_sync
-from tests.ledger.api.support import RoleClients, post
+from tests.api.support import RoleClients, post
 from tests.ledger.factories import parlor_manager
 from tests.ledger.tasks.support import CLOSED_ONCE, close_postings, finished_session
 

@@ -17,9 +17,13 @@ from django.utils import timezone
 from openpyxl import load_workbook
 
 from config.celery import app as celery_app
-from ledger.business_days import business_day_bounds, business_day_of, last_closed_business_day
 from ledger.models import Session, SessionState
-from ledger.services.closing import sessions_close_overdue
+from ledger.settle.business_days import (
+    business_day_bounds,
+    business_day_of,
+    last_closed_business_day,
+)
+from ledger.settle.closing import sessions_close_overdue
 from ledger.tasks import close_overdue_sessions, close_session
 from parlor.models import Parlor
 from reports.models import ExportJob, ExportKind, ExportState

@@ -29,8 +29,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from ledger.models import Session, SessionState
-from ledger.services.queue import close_enqueue
-from ledger.worker_presence import job_workers
+from ledger.settle.queue import close_enqueue
+from ledger.settle.worker_presence import job_workers
 from parlor.services.roles import ROLE_MANAGER
 from tests.ledger.factories import UserFactory
 from tests.ledger.tasks.broker import tasks_sent_to
@@ -108,7 +108,7 @@ def test_a_worker_outlives_a_redis_outage_and_runs_every_close(
             )
 
     assert worker.process.poll() is None and worker.process.pid == pid
-    # /healthz and the admin see it consuming again (ledger/worker_presence.py).
+    # /healthz and the admin see it consuming again (ledger/settle/worker_presence.py).
     presence = job_workers(broker_url=own_redis.url, queue="celery")
     assert presence.status == "ok" and [w.pid for w in presence.consuming] == [pid]
     log = worker.log_text()

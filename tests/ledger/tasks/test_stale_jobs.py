@@ -1,4 +1,4 @@
-"""Which jobs are stale (ledger.selectors.stale_jobs), and where that shows: admin, /healthz."""
+"""Which jobs are stale (ledger.settle.stale_jobs), and where that shows: admin, /healthz."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from django.test import Client, override_settings
 from django.utils import timezone
 
 from ledger.models import JobErrorCode, Session, SessionState, job_error
-from ledger.selectors.stale_jobs import close_is_stale, stale_closes
-from ledger.services.closing import session_close_failure_record, session_close_request
+from ledger.settle.closing import session_close_failure_record, session_close_request
+from ledger.settle.stale_jobs import close_is_stale, stale_closes
 from reports.models import ExportJob, ExportState
 from reports.queue import stale_jobs_resend
 from reports.services import export_request, export_retry

@@ -1,5 +1,5 @@
-"""The API tests' role clients (tests/ledger/api/support.py), for the parlor endpoints."""
+"""The API tests' role clients (tests/api/support.py), for the parlor endpoints."""
 
-from tests.ledger.api.support import api_as, role_groups
+from tests.api.support import api_as, role_groups
 
 __all__ = ["api_as", "role_groups"]

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import pytest
 
 from parlor.models import Parlor, Player, Rate, RulesetConfig, Table
-from tests.ledger.api.support import ALL_ROLES, RoleCase, RoleClients, everyone
+from tests.api.support import ALL_ROLES, RoleCase, RoleClients, everyone
 from tests.parlor.factories import (
     ParlorFactory,
     PlayerFactory,

@@ -7,10 +7,10 @@ from typing import Any
 import pytest
 
 from engine import complete_options
-from ledger.services.sessions import session_open
+from ledger.play.sessions import session_open
 from parlor.models import Player
 from parlor.services.roles import ROLE_MANAGER
-from tests.ledger.api.support import RoleClients, post
+from tests.api.support import RoleClients, post
 from tests.ledger.factories import UserFactory
 from tests.parlor.factories import (
     ParlorFactory,

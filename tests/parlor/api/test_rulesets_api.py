@@ -3,7 +3,7 @@
 import pytest
 
 from engine import option_schema
-from tests.ledger.api.support import RoleClients
+from tests.api.support import RoleClients
 from tests.parlor.factories import ParlorFactory
 
 pytestmark = pytest.mark.django_db

@@ -9,15 +9,15 @@ import pytest
 from django.contrib.auth.models import User
 
 from ledger.models import HandResult, Standing
-from ledger.selectors.settlements import live_settlements, live_standings
-from ledger.services.corrections import hand_amend, hand_void
-from ledger.services.settlements import session_close
+from ledger.play.corrections import hand_amend, hand_void
+from ledger.settle.settlement_selectors import live_settlements, live_standings
+from ledger.settle.settlements import session_close
 from players.statistics.history import entry_key, entry_rating
 from players.statistics.models import PlayerRating, SeatGame
 from players.statistics.rows import live_seat_games
 from players.statistics.services import statistics_rebuild
 from tests.ledger.factories import draw, ron
-from tests.ledger.selectors.standings_world import StandingsWorld, standings_world
+from tests.ledger.settle.standings_world import StandingsWorld, standings_world
 
 pytestmark = pytest.mark.django_db
 
@@ -142,7 +142,7 @@ def test_an_amended_hand_is_counted_as_amended(world: StandingsWorld, manager: U
 
 
 def test_a_game_closed_with_no_hand_counts_no_hand(world: StandingsWorld, manager: User) -> None:
-    from ledger.services.hands import hand_record
+    from ledger.play.hands import hand_record
 
     session = world.open
     hand = HandResult.objects.get(session=session, ordinal=1)

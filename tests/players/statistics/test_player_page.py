@@ -7,7 +7,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from parlor.models import Role
-from tests.ledger.selectors.standings_world import StandingsWorld, standings_world
+from tests.ledger.settle.standings_world import StandingsWorld, standings_world
 from tests.parlor.factories import member_of
 
 pytestmark = pytest.mark.django_db

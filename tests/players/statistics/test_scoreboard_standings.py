@@ -9,7 +9,7 @@ from django.test import Client
 
 from ledger.models import ScoreboardLink
 from players.statistics.models import StatisticsOptions
-from tests.ledger.selectors.standings_world import StandingsWorld, standings_world
+from tests.ledger.settle.standings_world import StandingsWorld, standings_world
 
 pytestmark = pytest.mark.django_db
 

@@ -22,7 +22,7 @@ from players.statistics.selectors import (
     statistics_standings,
 )
 from players.statistics.totals import RATES, Totals, totals_of
-from tests.ledger.selectors.standings_world import StandingsWorld, standings_world
+from tests.ledger.settle.standings_world import StandingsWorld, standings_world
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from django.test import Client
 from openpyxl import load_workbook
 
 from parlor.models import Role
-from tests.ledger.selectors.standings_world import StandingsWorld, standings_world
+from tests.ledger.settle.standings_world import StandingsWorld, standings_world
 from tests.parlor.factories import member_of
 
 pytestmark = pytest.mark.django_db

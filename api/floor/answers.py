@@ -1,0 +1,63 @@
+"""The readings of the floor's stored answers: waiting entries, shifts, seat draws and the
+session a draw opens (api/answers.py)."""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+
+from api.answers import NAMES, Render, row_reading
+from api.floor.serializers import SeatDrawSerializer, StaffShiftSerializer, WaitingEntrySerializer
+from api.play.answers import session_reading
+from ledger.floor.models import SeatDraw, StaffShift, WaitingEntry
+
+WAITING_MOVES = NAMES | {"added_by", "waiting_minutes", "left_at", "left_because", "session"}
+SHIFT_MOVES = NAMES | {"clocked_out_at"}
+DRAW_MOVES = NAMES | {"drawn_by", "session"}
+
+
+def _waiting() -> QuerySet[WaitingEntry]:
+    return WaitingEntry.objects.select_related("player", "added_by")
+
+
+def _shifts() -> QuerySet[StaffShift]:
+    return StaffShift.objects.select_related("user", "player")
+
+
+def _draws() -> QuerySet[SeatDraw]:
+    return SeatDraw.objects.select_related("drawn_by")
+
+
+READINGS: dict[str, Render] = {
+    "waiting-entry-list": row_reading(
+        _waiting,
+        WaitingEntrySerializer,
+        actor="added_by_id",
+        moves=WAITING_MOVES,
+        label="waiting entry",
+    ),
+    "waiting-entry-leave": row_reading(
+        _waiting,
+        WaitingEntrySerializer,
+        actor="left_by_id",
+        moves=WAITING_MOVES,
+        label="waiting entry",
+    ),
+    "staff-shift-list": row_reading(
+        _shifts,
+        StaffShiftSerializer,
+        actor="clocked_in_by_id",
+        moves=SHIFT_MOVES,
+        label="staff shift",
+    ),
+    "staff-shift-clock-out": row_reading(
+        _shifts,
+        StaffShiftSerializer,
+        actor="clocked_out_by_id",
+        moves=SHIFT_MOVES,
+        label="staff shift",
+    ),
+    "seat-draw-list": row_reading(
+        _draws, SeatDrawSerializer, actor="drawn_by_id", moves=DRAW_MOVES, label="seat draw"
+    ),
+    "seat-draw-open-session": session_reading("opened_by_id"),
+}
