@@ -11,7 +11,7 @@ import pytest
 
 from tests.database import owner_admin_url
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.requires_postgres

@@ -148,7 +148,7 @@ RESULT_KEYS = (
 )  # fmt: skip
 KEY_READ = re.compile(r"""(\[\s*["']|\.get\(\s*["']|result__)(""" + "|".join(RESULT_KEYS) + r")\b")
 LEDGER = Path(ledger.__file__).parent
-RESULTS_MODULE = LEDGER / "engine_results.py"
+RESULTS_MODULE = LEDGER / "play" / "engine_results.py"
 
 
 def test_no_ledger_module_but_the_results_module_reads_an_engine_result_by_key() -> None:
