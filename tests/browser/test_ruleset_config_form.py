@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from ledger.services.hands import hand_record
-from ledger.services.settlements import session_close
+from ledger.play.hands import hand_record
+from ledger.settle.settlements import session_close
 from parlor.models import RulesetConfig
 from tests.browser.console import screenshot, wait_until
 from tests.browser.managers import CASES, manager_at, shot_name
