@@ -152,14 +152,23 @@ def _plan(slug: str) -> Plan | None:
 
 _OptionsKey = tuple[str, tuple[tuple[str, Any], ...], tuple[type, ...]]
 _with_options: Final[dict[_OptionsKey, Plan | None]] = {}
+# Per ruleset, the options configured last (a copy) and their plan: the game path sends the
+# same options, every option of its configuration, with each record of a game.
+_last_options: Final[dict[str, tuple[dict[str, Any], Plan | None]]] = {}
 
 
 def _configured(slug: str, options: Any) -> Plan | None:
-    """The plan of a ruleset configured by a record's ``options`` (memoised by their items)."""
+    """The plan of a ruleset configured by a record's ``options``: the plan of the last ones
+    when they are the same (a dict comparison), else memoised by their sorted items and
+    their values' types (1 is not True). With the twenty options of a game's records, that
+    key cost more than scoring the hand."""
     if type(options) is not dict:
         return None
+    last = _last_options.get(slug)
+    if last is not None and _same_options(options, last[0]):
+        return last[1]
     items = tuple(sorted(options.items()))
-    key = (slug, items, tuple([type(value) for _, value in items]))  # 1 is not True
+    key = (slug, items, tuple([type(value) for _, value in items]))
     found = _with_options.get(key, _with_options)
     if found is _with_options:
         try:
@@ -169,13 +178,22 @@ def _configured(slug: str, options: Any) -> Plan | None:
         if len(_with_options) >= CACHE_LIMIT:
             _with_options.clear()
         found = _with_options[key] = plan
+    _last_options[slug] = (dict(options), found)  # type: ignore[assignment]
     return found  # type: ignore[return-value]
+
+
+def _same_options(options: dict[str, Any], last: dict[str, Any]) -> bool:
+    """The same items, each value of the same type (``==`` takes 1 for True)."""
+    return options == last and all(
+        type(value) is type(last[name]) for name, value in options.items()
+    )
 
 
 def _forget() -> None:
     """A ruleset was registered: plans compiled before may be of a replaced ruleset."""
     _plans.clear()
     _with_options.clear()
+    _last_options.clear()
 
 
 registry.on_register.append(_forget)

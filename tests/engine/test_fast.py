@@ -214,6 +214,23 @@ def test_fast_scorer_agrees_on_hands_with_options() -> None:
     assert taken > 2000  # refused: unknown options, red fives with aka off
 
 
+def test_options_like_the_last_ones_are_told_apart() -> None:
+    """The plan of the options last configured is reused when a record's options are the
+    same (the game path sends its configuration's with every record): equal values of
+    another type (1 for True), and the same dict changed in place, are other options."""
+    record = next(generate(1, seed=4))
+    options = {"kuitan": False, "aka": True}
+    cases = [options, {"kuitan": 0, "aka": True}, {"kuitan": False, "aka": 1}, options]
+    for case in cases:
+        assert engine.score({**record, "options": case}) == score_reference(
+            {**record, "options": case})
+    options["aka"] = False  # the same object, another option
+    scored = score_fast({**record, "options": options})
+    assert scored is None or scored == score_reference({**record, "options": options})
+    assert engine.score({**record, "options": options}) == score_reference(
+        {**record, "options": options})
+
+
 def test_tally_reads_tile_strings_as_parse_tiles_does() -> None:
     """The winner's discards are read by ``tables.tally`` (no table: a new string on almost
     every record): the same words as ``suit_words(parse_tiles(text))``, or refused."""
