@@ -221,52 +221,21 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
             round_text = record["round_wind"]
         except KeyError:
             return None  # a required field is missing: the reference path names it
-        # the fields with a default: fetched with a marker for "absent", counted (the
-        # table console sends only what was entered; an exception per absent field costs
-        # more than the hand)
-        missing = 0
-        melds = record.get("melds", _ABSENT)
-        if melds is _ABSENT:
-            melds, missing = _NO_MELD_ITEMS, missing + 1
-        dora_text = record.get("dora_indicators", _ABSENT)
-        if dora_text is _ABSENT:
-            dora_text, missing = "", missing + 1
-        ura_text = record.get("ura_indicators", _ABSENT)
-        if ura_text is _ABSENT:
-            ura_text, missing = "", missing + 1
-        riichi = record.get("riichi", _ABSENT)
-        if riichi is _ABSENT:
-            riichi, missing = "none", missing + 1
-        ippatsu = record.get("ippatsu", _ABSENT)
-        if ippatsu is _ABSENT:
-            ippatsu, missing = False, missing + 1
-        rinshan = record.get("rinshan", _ABSENT)
-        if rinshan is _ABSENT:
-            rinshan, missing = False, missing + 1
-        chankan = record.get("chankan", _ABSENT)
-        if chankan is _ABSENT:
-            chankan, missing = False, missing + 1
-        haitei = record.get("haitei", _ABSENT)
-        if haitei is _ABSENT:
-            haitei, missing = False, missing + 1
-        houtei = record.get("houtei", _ABSENT)
-        if houtei is _ABSENT:
-            houtei, missing = False, missing + 1
-        tenhou = record.get("tenhou", _ABSENT)
-        if tenhou is _ABSENT:
-            tenhou, missing = False, missing + 1
-        chiihou = record.get("chiihou", _ABSENT)
-        if chiihou is _ABSENT:
-            chiihou, missing = False, missing + 1
-        renhou = record.get("renhou", _ABSENT)
-        if renhou is _ABSENT:
-            renhou, missing = False, missing + 1
-        honba = record.get("honba", _ABSENT)
-        if honba is _ABSENT:
-            honba, missing = 0, missing + 1
-        sticks = record.get("riichi_sticks", _ABSENT)
-        if sticks is _ABSENT:
-            sticks, missing = 0, missing + 1
+        # the fields with a default (counted when absent)
+        melds, missing = _field(record, "melds", _NO_MELD_ITEMS, 0)
+        dora_text, missing = _field(record, "dora_indicators", "", missing)
+        ura_text, missing = _field(record, "ura_indicators", "", missing)
+        riichi, missing = _field(record, "riichi", "none", missing)
+        ippatsu, missing = _field(record, "ippatsu", False, missing)
+        rinshan, missing = _field(record, "rinshan", False, missing)
+        chankan, missing = _field(record, "chankan", False, missing)
+        haitei, missing = _field(record, "haitei", False, missing)
+        houtei, missing = _field(record, "houtei", False, missing)
+        tenhou, missing = _field(record, "tenhou", False, missing)
+        chiihou, missing = _field(record, "chiihou", False, missing)
+        renhou, missing = _field(record, "renhou", False, missing)
+        honba, missing = _field(record, "honba", 0, missing)
+        sticks, missing = _field(record, "riichi_sticks", 0, missing)
         beyond = len(record) + missing - len(FIELDS)  # the usual record: the 21 fields, or
         exact = beyond == 0  # with the optional ones (counted: cheaper than a set of keys)
         if beyond and beyond != (("options" in record) + ("nuki" in record)
@@ -672,6 +641,16 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
     chip_counts = (red, n_blue, gold, n_pocchi, int(ippatsu), ura) if plan.speed else ()
     return render(plan, side, rid, best_rank, best_bits, tsumo, seat == EAST, honba, sticks,
                   counts, chip_counts)
+
+
+def _field(record: dict[str, Any], key: str, default: Any, missing: int) -> tuple[Any, int]:
+    """``record[key]``, or ``default`` and ``missing`` counted up when the record leaves the
+    field out: the table console sends only what was entered, and an exception per absent
+    field (``record[key]``) would cost more than the hand."""
+    value = record.get(key, _ABSENT)
+    if value is _ABSENT:
+        return default, missing + 1
+    return value, missing
 
 
 def _fields(record: dict[str, Any]) -> tuple[tuple[Any, ...], bool] | None:
