@@ -69,11 +69,11 @@ from engine.fast.tables import (
     tile_string,
 )
 from engine.fast.tables import melds as meld_table
-from engine.hand.context import no_yaku_message, not_winning_message
+from engine.hand.context import NO_YAKU, NOT_WINNING
 from engine.record import FLAGS, SPECIAL_TILES
 from engine.reference import score_reference
 from engine.rulesets import registry
-from engine.rulesets.toutenkou.score import no_regular_yaku_message
+from engine.rulesets.toutenkou.score import NO_REGULAR_YAKU
 from engine.tiles import EAST, HAKU, HATSU, N_KINDS, TERMINALS_AND_HONOURS
 
 if TYPE_CHECKING:
@@ -622,10 +622,10 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
     if best_rank < 0:
         description = describe(c0, c1, c2, c3, c_red, called)
         if shaped and plan.yakuman_points:  # Toutenkou's own words
-            return failure(rid, "no_yaku", no_regular_yaku_message(description))
+            return failure(rid, "no_yaku", description + NO_REGULAR_YAKU)
         if shaped:
-            return failure(rid, "no_yaku", no_yaku_message(description))
-        return failure(rid, "not_a_winning_hand", not_winning_message(description))
+            return failure(rid, "no_yaku", description + NO_YAKU)
+        return failure(rid, "not_a_winning_hand", description + NOT_WINNING)
     rounds = 1
     if best_bits & side.round_counted:  # tonshaaba: one han per round wind held
         west = plan.extra_round

@@ -11,7 +11,7 @@ the hand's value, ``payment`` is ``{"ron": P}`` or ``{"tsumo_each": P}``,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from engine.errors import EngineError, ErrorCode, Reason, bad_field
 from engine.hand.arrangement import Arrangement
@@ -38,9 +38,14 @@ ROBBED_GARI = "robbed_gari"
 FIVES_AS_GARI = frozenset({13, 22})
 
 
+# The words after the hand's description: a Final literal, which the compiled fast scorer
+# inlines (a call of this module's function from compiled code costs ~1,000 instructions)
+NO_REGULAR_YAKU: Final = (" has no regular yaku (dora and the special yaku such as banban,"
+                          " gari, ron or karasu do not count)")
+
+
 def no_regular_yaku_message(description: str) -> str:
-    return (f"{description} has no regular yaku (dora and the special yaku such as banban,"
-            " gari, ron or karasu do not count)")
+    return description + NO_REGULAR_YAKU
 
 
 def parse_robbed_gari(name: str, value: object) -> bool:
