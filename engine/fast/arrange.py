@@ -75,6 +75,24 @@ def quads_as_pairs(c0: i64, c1: i64, c2: i64, c3: i64) -> int:
     return quads
 
 
+def puutaa(c0: i64, c1: i64, c2: i64, c3: i64) -> int:
+    """Speed Tonpuu's puutaa shapes (speed_tonpuu/shapes.py): no kind held more than twice,
+    at most one pair, no two number tiles of a suit at most two apart. 2 for shiisanpuutaa
+    (one pair), 1 for shiisuupuutaa (none), 0 for neither."""
+    pairs = 0
+    for suit in range(4):
+        word = c0 if suit == 0 else c1 if suit == 1 else c2 if suit == 2 else c3
+        last = -3  # the rank held before, in this suit
+        for rank in range(9 if suit < 3 else 7):
+            n = (word >> (WIDTH * rank)) & FIELD
+            if n:
+                if n > 2 or (suit < 3 and rank - last <= 2):
+                    return 0
+                pairs += n == 2
+                last = rank
+    return 0 if pairs > 1 else 2 if pairs else 1
+
+
 def one_suit_of(h0: i64, h1: i64, h2: i64, h3: i64) -> int:
     """The number suit whose nine kinds are all the hand holds, or -1."""
     if h3:

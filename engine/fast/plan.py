@@ -70,8 +70,8 @@ KNOWN: dict[object, Yaku] = {
     y.check: y for y in (*STANDARD_YAKU, RENHOU, NUKIDORA) if y.name in IMPLEMENTED
 }
 # Speed Tonpuu's own yaku (engine/rulesets/speed_tonpuu/yaku.py), by their objects: the
-# fast scorer computes them for a Speed Tonpuu plan (the puutaa shapes and the complete-hand
-# tenhou and chiihou need the tenhou or chiihou flag, whose records go to the reference path).
+# fast scorer computes them for a Speed Tonpuu plan (with the puutaa shapes, whose yakuman
+# are the first draw's on a hand with no set: never tenhou or chiihou, complete hands only).
 SPEED_NAMES = ("sanrenko", "sanpuuko", "gold_5p", "kansai_chiitoitsu", "blue_dora",
                "suurenko", "kansai_chiitoitsu_yakuman", "ultimate_all_stars")
 SPEED_KNOWN: dict[object, Yaku] = {
@@ -241,11 +241,12 @@ class Plan:
     nuki_kinds: frozenset[int]
     nuki_as_dora: bool
     # Speed Tonpuu: its own yaku and checks, the chips (CHIP_OPTIONS' values), tonshaaba's
-    # second round wind (-1: none), kansai chiitoitsu (quads as two pairs)
+    # second round wind (-1: none), kansai chiitoitsu (quads as two pairs), the puutaa shapes
     speed: bool
     chip_values: tuple[int, ...]
     extra_round: int
     kansai: bool
+    puutaa: bool
     # Toutenkou (points): its options as the scorer reads them; yakuman_points 0: not points
     yakuman_points: int
     gari: frozenset[int]  # the gari kinds of its tile set
@@ -319,7 +320,7 @@ def compile_plan(ruleset: Ruleset) -> Plan | None:
         ruleset.nuki_counts_as_dora,
         speed, tuple(ruleset.option_values[name] for name in CHIP_OPTIONS) if speed else (),
         WEST if WEST in ruleset.extra_round_winds else -1,
-        kansai_chiitoitsu_shapes in ruleset.shapes,
+        kansai_chiitoitsu_shapes in ruleset.shapes, puutaa_shapes in ruleset.shapes,
         *_points_options(ruleset, points),
     )  # fmt: skip
 

@@ -34,7 +34,16 @@ from typing import TYPE_CHECKING, Any, Final
 
 from engine.errors import EngineError
 from engine.fast import parts
-from engine.fast.arrange import arrange, better, chuuren, count, guards, one_suit_of, quads_as_pairs
+from engine.fast.arrange import (
+    arrange,
+    better,
+    chuuren,
+    count,
+    guards,
+    one_suit_of,
+    puutaa,
+    quads_as_pairs,
+)
 from engine.fast.gari import gari_facts, within_copies
 from engine.fast.parts import RIICHI_INDEX, TSUMO_AT
 from engine.fast.plan import Plan, Shown, plan_for
@@ -429,9 +438,10 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
     elif riichi != "none" and not closed:
         return None
     n_blue = gold = n_pocchi = 0
+    puutaa_shape = 0  # Speed Tonpuu's shape of no set on the first draw (arrange.puutaa)
     if plan.speed:
-        if tenhou or chiihou:
-            return None  # the puutaa shapes and the complete-hand tenhou: the reference path
+        if (tenhou or chiihou) and plan.puutaa and not melds:
+            puutaa_shape = puutaa(c0, c1, c2, c3)
         if specials_list:
             seen = 0
             for name in specials_list:
@@ -619,6 +629,15 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
                 kokushi |= side.reading_yakuman[3]
             best_rank, best_bits = better(plan, side, best_rank, best_bits, bits, han,
                                            winnable, yakuman | kokushi, 0, special)
+    if puutaa_shape:  # (thirteen orphans are one too; the kokushi above pays more)
+        shaped = True
+        shape_yakuman = side.bit("shiisanpuutaa" if puutaa_shape == 2 else "shiisuupuutaa")
+        if not shape_yakuman:
+            return None  # the shape without its yakuman: the reference path values it
+        # tenhou and chiihou count on a complete hand only
+        first_draw = side.bit("tenhou") | side.bit("chiihou")
+        best_rank, best_bits = better(plan, side, best_rank, best_bits, bits, han, winnable,
+                                       (yakuman & ~first_draw) | shape_yakuman, 0, special)
     if best_rank < 0:
         description = describe(c0, c1, c2, c3, c_red, called)
         if shaped and plan.yakuman_points:  # Toutenkou's own words
