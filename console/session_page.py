@@ -26,7 +26,6 @@ from console.game_end_words import corrected_end_notice
 from console.tile_picker import session_picker
 from engine_door import rulesets as engine_rulesets
 from engine_door.errors import EngineError
-from engine_door.games import game_pays
 from ledger.admin.roles import (
     acting_user,
     may_close,
@@ -46,6 +45,7 @@ from ledger.play.hands import HandPreview, hand_preview, hand_record
 from ledger.play.session_selectors import session_next_ordinal, session_settlement
 from ledger.templatetags.ledger_tiles import signed
 from parlor.policy import PolicyRefusal
+from words.game_pays import game_pays_text, session_pays
 from words.hand_view import HandView, hand_view, seat_names
 from words.labels import seat_wind
 
@@ -207,6 +207,7 @@ def page_context(
         entry = hand_entry(request, session, board, state, bound=False)
     names = seat_names(board.players)
     closed = session.state != SessionState.OPEN
+    pays = session_pays(session)
     return {
         **model_admin.admin_site.each_context(request),
         # The console needs the page's width: the sidebar would push Save off a tablet's screen.
@@ -214,8 +215,10 @@ def page_context(
         "opts": model_admin.model._meta,
         "title": str(session),
         "session": session,
-        # What the game pays (points, chips or both): the rate line prices only that.
-        "pays": game_pays(session.ruleset_slug, session.game_options),
+        # What the game pays (points, chips or both): the rate line prices only that, the
+        # seats and the settlement show only those columns, and a sentence says so.
+        "pays": pays,
+        "pays_text": game_pays_text(pays),
         "seats": seat_views(board, state, start),
         "rows": _rows(board, start),
         "pot": board.pot_total,

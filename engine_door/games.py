@@ -13,6 +13,8 @@ A refused game raises ``EngineError`` (engine_door.errors), located by hand and 
 
 from __future__ import annotations
 
+import functools
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -23,6 +25,7 @@ from engine.game.final import placements, shared_placement
 from engine.game.rules import GameRules
 from engine.game.settle import settle_typed
 from engine.rulesets import Ruleset
+from engine_door.errors import EngineError
 from engine_door.results import SettledGame
 
 __all__ = [
@@ -73,17 +76,27 @@ def final_standings(
 
 @dataclass(frozen=True, slots=True)
 class GamePays:
-    """What a game's settlement can move: ``points`` (the final score less the start, oka and
-    uma), ``chips`` (the hands', tobi's and placement's), or both. Speed Tonpuu's
-    placement-only battle pays in chips alone; riichi-standard and Toutenkou in points alone."""
+    """What a game's settlement can move: ``points`` (the final score less the start, and oka
+    and uma where the rules have them: ``oka_uma``), ``chips`` (the hands', tobi's and the
+    placement's), or both. Speed Tonpuu's placement-only battle pays in chips alone;
+    riichi-standard and Toutenkou in points alone."""
 
     points: bool
     chips: bool
+    oka_uma: bool = False
 
 
 def game_pays(ruleset_slug: str, game_options: Mapping[str, Any]) -> GamePays:
-    """What a game of these rules pays (``GamePays``), from its game rules."""
-    rules = game_rules(ruleset_slug, game_options)
-    return GamePays(
-        points=rules.raw_points or any(rules.placement_points), chips=rules.chips_in_play
-    )
+    """What a game of these rules pays (``GamePays``), from its game rules; rules the engine
+    no longer reads (an option since removed) show both, hiding nothing."""
+    return _game_pays(ruleset_slug, json.dumps(dict(game_options), sort_keys=True, default=str))
+
+
+@functools.lru_cache(maxsize=256)
+def _game_pays(ruleset_slug: str, game_options: str) -> GamePays:
+    try:
+        rules = game_rules(ruleset_slug, json.loads(game_options))
+    except EngineError:
+        return GamePays(points=True, chips=True, oka_uma=True)
+    oka_uma = any(rules.placement_points)
+    return GamePays(points=rules.raw_points or oka_uma, chips=rules.chips_in_play, oka_uma=oka_uma)

@@ -26,18 +26,26 @@ def grouped_amount(value: int | None, *, signed: bool = False) -> str:
     return f"{value:+,}" if signed and value else f"{value:,}"
 
 
+# What a column shows where the row's game cannot pay that amount (a chips-only game's points).
+NOT_PAID = "—"
+
+
 def amount_column(
     model: type[Model],
     name: str,
     *,
     signed: bool = False,
     money_of: Callable[[Any], Parlor] | None = None,
+    paid_if: Callable[[Any], bool] | None = None,
 ) -> Callable[[Any, Any], str]:
-    """``money_of(row)``: the parlor whose currency the amount is in (money columns)."""
+    """``money_of(row)``: the parlor whose currency the amount is in (money columns).
+    ``paid_if(row)``: False where the row's game cannot pay this amount: a dash, not a 0."""
     field = model._meta.get_field(name)
 
     @admin.display(description=getattr(field, "verbose_name", name), ordering=name)
     def column(model_admin: Any, row: Any) -> str:
+        if paid_if is not None and not paid_if(row):
+            return NOT_PAID
         value = getattr(row, name)
         if money_of is not None and value is not None:
             return money_text(value, money_of(row), signed=signed)

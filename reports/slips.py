@@ -1,10 +1,11 @@
 """A session's settlement slip: the closed game on one page, for the desk and the players.
 
 Placements, final scores, points with oka and uma, hand chips and placement
-chips apart, fees, money per seat, the penalties, and every live hand with
-its tiles (winning tile, dora and ura indicators). The figures are the live
-settlement's (``ledger.settle.settlement_selectors``), so a re-closed session's slip
-shows the new money and never the superseded one.
+chips apart (only what the game pays: a chips-only game shows no points column, a game
+without chips no chips columns, and a sentence says which), fees, money per seat, the
+penalties, and every live hand with its tiles (winning tile, dora and ura indicators).
+The figures are the live settlement's (``ledger.settle.settlement_selectors``), so a re-closed
+session's slip shows the new money and never the superseded one.
 
 One template serves the screen, A4 and an 80 mm receipt printer; the PDF is
 WeasyPrint's, with the tile pictures (``words/tile_art.py``) handed to it
@@ -28,6 +29,7 @@ from django.templatetags.static import static
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
+from engine_door.games import GamePays
 from ledger.books.balances import session_scoreboard
 from ledger.models import Penalty, Session, Settlement
 from ledger.play.engine_results import hand_outcome
@@ -35,6 +37,7 @@ from ledger.play.games import starting_points
 from ledger.settle.business_days import business_day_of
 from ledger.settle.settlement_selectors import live_settlements
 from words import labels
+from words.game_pays import game_pays_text, session_pays
 from words.hand_view import HandView, hand_view
 from words.money import money_text
 from words.tile_art import tile_svg
@@ -99,6 +102,10 @@ class SessionSlip:
     penalties: list[SlipPenalty]
     hands: list[SlipHand]
     names: list[str]
+    # What the game pays (points, chips or both): the slip shows only those columns and
+    # says it in words (``pays_text``, in the slip's language).
+    pays: GamePays
+    pays_text: str
 
 
 def _fee_parts(row: Settlement, session: Session) -> list[tuple[str, str]]:
@@ -188,6 +195,7 @@ def session_slip(*, session: Session) -> SessionSlip | None:
         if penalty.hand_id in position_of
     ]
     closed_at = rows[0].posting.created_at
+    pays = session_pays(session)
     return SessionSlip(
         session=session,
         closed_at=closed_at,
@@ -196,6 +204,8 @@ def session_slip(*, session: Session) -> SessionSlip | None:
         penalties=penalties,
         hands=hands,
         names=names,
+        pays=pays,
+        pays_text=game_pays_text(pays),
     )
 
 

@@ -23,6 +23,7 @@ from ledger.admin.roles import LedgerAdmin
 from ledger.models import Correction, Penalty, Settlement
 from parlor.admin_columns import amount_column
 from words import labels
+from words.game_pays import game_pays_text, session_pays
 from words.money import money_text
 
 if TYPE_CHECKING:  # names of django-stubs only
@@ -159,6 +160,7 @@ class SettlementAdmin(SessionColumn, LedgerAdmin[Settlement]):
         "player",
         "seat",
         "placement",
+        "pays",
         "final_score_amount",
         "points_amount",
         "chips_amount",
@@ -169,8 +171,13 @@ class SettlementAdmin(SessionColumn, LedgerAdmin[Settlement]):
     )
     fields = readonly_fields
     final_score_amount = amount_column(Settlement, "final_score")
-    points_amount = amount_column(Settlement, "points", signed=True)
-    chips_amount = amount_column(Settlement, "chips", signed=True)
+    # What the game pays (issue 33): a chips-only game's points, a chipless game's chips, dashed.
+    points_amount = amount_column(
+        Settlement, "points", signed=True, paid_if=lambda row: session_pays(row.session).points
+    )
+    chips_amount = amount_column(
+        Settlement, "chips", signed=True, paid_if=lambda row: session_pays(row.session).chips
+    )
     money_amount = amount_column(
         Settlement, "money", signed=True, money_of=lambda row: row.session.parlor
     )
@@ -178,6 +185,10 @@ class SettlementAdmin(SessionColumn, LedgerAdmin[Settlement]):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Settlement]:
         return with_superseding_correction(super().get_queryset(request))
+
+    @admin.display(description=_("pays"))
+    def pays(self, settlement: Settlement) -> str:
+        return game_pays_text(session_pays(settlement.session))
 
     @admin.display(description=_("net money"))
     def net_money(self, settlement: Settlement) -> str:

@@ -14,6 +14,7 @@ from django.contrib.auth.models import User
 
 from ledger.models import Session
 from ledger.settle.business_days import business_day_of
+from ledger.play.hands import hand_record
 from ledger.settle.closing import session_close_once
 from tests.ledger.factories import parlor_manager
 from tests.ledger.tasks.support import finished_session
@@ -44,3 +45,16 @@ def require_pdf() -> None:
         if REQUIRE_SERVICES:
             pytest.fail(f"REQUIRE_SERVICES=1 but {error}", pytrace=False)
         pytest.skip(str(error))
+
+
+def closed_speed_tonpuu(*, by: User) -> Session:
+    """A Speed Tonpuu placement-only game (it pays in chips alone), played to its end and closed:
+    tests/ledger/settle/test_settlements.py's ``SPEED_GAME`` at 100 a chip, no fee."""
+    from tests.ledger.settle.test_settlements import SPEED_GAME, speed_tonpuu_session
+
+    session = speed_tonpuu_session()
+    for hand in SPEED_GAME:
+        hand_record(session=session, hand=hand, entered_by=by)
+    session_close_once(session_id=session.pk, by=parlor_manager(session.parlor))
+    session.refresh_from_db()
+    return session

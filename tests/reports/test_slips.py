@@ -17,7 +17,7 @@ from ledger.settle.closing import session_close_once
 from reports.slips import Paper, session_slip, slip_html, slip_pdf
 from tests.ledger.factories import chonbo, parlor_manager
 from tests.ledger.tasks.support import GAME, finished_session
-from tests.reports.support import closed_session, require_pdf
+from tests.reports.support import closed_session, closed_speed_tonpuu, require_pdf
 from tests.reports.test_reclose_sums import admin_client, books, reclosed
 from words.money import money_text
 
@@ -58,16 +58,58 @@ def test_the_slip_shows_each_seats_net_as_the_books_have_it_after_correct_and_re
 def test_hand_chips_and_placement_chips_are_apart_and_add_up_to_the_seats_chips(
     staff: User,
 ) -> None:
-    session = closed_session(by=staff)
+    session = closed_speed_tonpuu(by=staff)
     slip = session_slip(session=session)
     assert slip is not None
 
     for seat in slip.seats:
         assert seat.hand_chips + seat.placement_chips == seat.chips
+    assert [seat.chips for seat in slip.seats] == [14, 3, -5, -12]  # placement order
     assert len(slip.hands) == len(GAME)
     html = slip_html(slip=slip, paper=Paper.A4)
     assert "hand chips" in html and "placement chips" in html
     assert 'id="slip-hand-4"' in html
+
+
+def header_cells(html: str) -> list[str]:
+    head = re.search(r"<thead><tr>(.*?)</tr></thead>", html, re.S)
+    assert head is not None
+    return re.findall(r"<th[^>]*>([^<]*)</th>", head.group(1))
+
+
+def test_a_chips_only_game_shows_no_points_and_says_what_it_pays(staff: User) -> None:
+    """Issue 33, item 5: Speed Tonpuu's placement-only battle pays in chips; its slip had a
+    POINTS column of 0s, a rate per 1,000 points and a footnote about oka and uma."""
+    session = closed_speed_tonpuu(by=staff)
+    slip = session_slip(session=session)
+    assert slip is not None
+
+    html = slip_html(slip=slip, paper=Paper.A4)
+    receipt = slip_html(slip=slip, paper=Paper.RECEIPT)
+
+    assert header_cells(html)[2:5] == ["final score", "hand chips", "placement chips"]
+    assert "points" not in header_cells(html)
+    rate = re.search(r'id="slip-rate">(.*?)</p>', html, re.S)
+    assert rate is not None and "per chip" in rate.group(1) and "points" not in rate.group(1)
+    assert "This game pays in chips only" in html and "oka and uma in chips" in html
+    assert "<th>points</th>" not in receipt and "hand chips" in receipt
+
+
+def test_a_game_without_chips_shows_no_chips_and_says_what_it_pays(staff: User) -> None:
+    session = closed_session(by=staff)
+    slip = session_slip(session=session)
+    assert slip is not None
+
+    html = slip_html(slip=slip, paper=Paper.A4)
+    receipt = slip_html(slip=slip, paper=Paper.RECEIPT)
+
+    assert header_cells(html)[2:4] == ["final score", "points"]
+    assert "hand chips" not in html and "placement chips" not in html
+    assert "hand chips" not in receipt
+    rate = re.search(r'id="slip-rate">(.*?)</p>', html, re.S)
+    assert rate is not None and "per chip" not in rate.group(1)
+    assert "per 1,000 points" in rate.group(1)
+    assert "This game pays points only: the final score less the start, with oka and uma." in html
 
 
 def test_a_penalty_is_listed_with_its_hand_player_cause_and_points(staff: User) -> None:
@@ -144,14 +186,18 @@ def test_the_slip_of_an_open_session_answers_404_with_the_reason(staff: User) ->
 def test_the_session_pages_settlement_is_in_placement_order_with_chips_apart(
     staff: User,
 ) -> None:
-    session = closed_session(by=staff)
+    session = closed_speed_tonpuu(by=staff)
+    riichi = closed_session(by=staff)
     client = admin_client()
 
     page = client.get(f"/admin/ledger/session/{session.pk}/change/").content.decode()
+    without_chips = client.get(f"/admin/ledger/session/{riichi.pk}/change/").content.decode()
 
     rows = re.findall(r'<tr class="settlement-row"><td>(\d)</td><td>([^<]+)</td>', page)
     assert [place for place, _name in rows] == ["1", "2", "3", "4"]
     assert "hand chips" in page and "placement chips" in page
+    assert "This game pays in chips only" in page
+    assert "hand chips" not in without_chips and "This game pays points only" in without_chips
 
 
 def test_a_settlements_chips_split_into_placement_and_the_rest() -> None:
@@ -206,3 +252,21 @@ def test_every_figure_of_the_80_mm_receipt_is_inside_the_roll(staff: User, langu
     pdf = PdfReader(io.BytesIO(document.write_pdf()))
     assert round(float(pdf.pages[0].mediabox.width) / MM) == 80
     assert slip.seats[0].net in pdf.pages[0].extract_text()
+
+
+@pytest.mark.parametrize("paper", [Paper.A4, Paper.RECEIPT])
+def test_a_chips_only_games_pdf_says_what_it_pays_and_prints_no_points(
+    staff: User, paper: Paper
+) -> None:
+    require_pdf()
+    session = closed_speed_tonpuu(by=staff)
+    slip = session_slip(session=session)
+    assert slip is not None
+
+    pdf = PdfReader(io.BytesIO(slip_pdf(slip=slip, paper=paper)))
+    text = " ".join(" ".join(page.extract_text().split()) for page in pdf.pages)
+
+    assert "This game pays in chips only" in text
+    assert "100 per chip" in text and "per 1,000 points" not in text
+    assert "hand chips" in text
+    assert re.search(r"\bpoints [+-]?\d", text) is None  # no points row or column of 0s
