@@ -13,8 +13,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from ledger.models import Session
-from ledger.settle.business_days import business_day_of
 from ledger.play.hands import hand_record
+from ledger.settle.business_days import business_day_of
 from ledger.settle.closing import session_close_once
 from tests.ledger.factories import parlor_manager
 from tests.ledger.tasks.support import finished_session
