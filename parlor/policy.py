@@ -10,6 +10,8 @@ their own. A refusal says why, in the user's language:
   even be probed from another parlor.
 - ``ROLE``: the user's role in that parlor may not do it (403).
 - ``STATE``: the session is not in a state the action is allowed in (409).
+- ``SEATED``: the user sits at the session's table as a player (a staff member or a
+  manager who plays, issue 36): they may not enter, correct or close its hands (403).
 
 At a parlor's table the staff are the referees: they record hands and the
 penalties (chonbo, dead hand) as they happen. Managers void and correct hands,
@@ -77,6 +79,9 @@ class Action(StrEnum):
     RECORD_COUNTER = "record_counter"
     CORRECT_COUNTER = "correct_counter"
     MANAGE_TILL = "manage_till"
+    MEMBER_ADVANCE = "member_advance"
+    SET_BACK_PAY = "set_back_pay"
+    VIEW_MEMBER_STATEMENTS = "view_member_statements"
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +171,31 @@ TABLE: dict[Action, Rule] = {
     Action.MANAGE_TILL: Rule(
         _MANAGERS, None, _("put a float in the till, take cash out, count and close the till")
     ),
+    # Staff who play (issue 36): the desk advances a member cash to play with (アウト) and takes
+    # it back; the back pay per game (ゲームバック) and what each member earned are the
+    # managers'.
+    Action.MEMBER_ADVANCE: Rule(
+        _DESK, None, _("advance a staff member cash to play with, and take it back")
+    ),
+    Action.SET_BACK_PAY: Rule(_MANAGERS, None, _("set the back pay per game for staff who play")),
+    Action.VIEW_MEMBER_STATEMENTS: Rule(
+        _MANAGERS, None, _("see the staff members' monthly statements (games, advances, back pay)")
+    ),
 }
+
+# A player at the table may not referee it: whoever sits in a session (a staff member or a
+# manager filling a seat) may not enter, correct or close its hands (issue 36, item 3).
+SEATED_REFUSED = frozenset(
+    {
+        Action.RECORD_HAND,
+        Action.RECORD_PENALTY,
+        Action.HAND_OPTIONS,
+        Action.VOID_HAND,
+        Action.CORRECT_HAND,
+        Action.CLOSE_SESSION,
+        Action.STOP_SESSION,
+    }
+)
 
 # What the periodic jobs do on their own: close overdue sessions and build exports.
 JOBS_ACTIONS = frozenset(
@@ -178,6 +207,7 @@ class Refusal(StrEnum):
     NOT_MEMBER = "not_member"
     ROLE = "role"
     STATE = "state"
+    SEATED = "seated"
 
 
 class PolicyRefusal(Exception):
@@ -204,7 +234,11 @@ def is_jobs_user(user: AnyUser | None) -> bool:
 
 
 def _refusal(
-    user: AnyUser | None, action: Action, parlor_id: int | None, state: str | None
+    user: AnyUser | None,
+    action: Action,
+    parlor_id: int | None,
+    state: str | None,
+    seated: bool = False,
 ) -> PolicyRefusal | None:
     rule = TABLE[action]
     if is_jobs_user(user):
@@ -236,21 +270,39 @@ def _refusal(
             },
             state=state,
         )
+    if seated and action in SEATED_REFUSED:
+        return PolicyRefusal(
+            action,
+            Refusal.SEATED,
+            _("You sit at this table as a player: someone who does not play must %(what)s.")
+            % {"what": rule.what},
+        )
     return None
 
 
 def allows(
-    user: AnyUser | None, action: Action, *, parlor_id: int | None, state: str | None = None
+    user: AnyUser | None,
+    action: Action,
+    *,
+    parlor_id: int | None,
+    state: str | None = None,
+    seated: bool = False,
 ) -> bool:
-    """Whether ``user`` may do ``action`` on an object of ``parlor_id`` (session in ``state``)."""
-    return _refusal(user, action, parlor_id, state) is None
+    """Whether ``user`` may do ``action`` on an object of ``parlor_id`` (session in ``state``;
+    ``seated``: the user sits at that session's table as a player)."""
+    return _refusal(user, action, parlor_id, state, seated) is None
 
 
 def check(
-    user: AnyUser | None, action: Action, *, parlor_id: int | None, state: str | None = None
+    user: AnyUser | None,
+    action: Action,
+    *,
+    parlor_id: int | None,
+    state: str | None = None,
+    seated: bool = False,
 ) -> None:
     """Raise :class:`PolicyRefusal` unless ``user`` may do ``action`` there (services call it)."""
-    refusal = _refusal(user, action, parlor_id, state)
+    refusal = _refusal(user, action, parlor_id, state, seated)
     if refusal is not None:
         raise refusal
 

@@ -39,6 +39,12 @@ class AccountKind(models.TextChoices):
     QR_CLEARING = "qr_clearing", _("QR payments")
     # The parlor's cash outside the till: the float comes from it, cash drops go to it.
     SAFE = "safe", _("safe")
+    # Staff who play (issue 36; ledger.floor.members). Cash advanced to a member to play
+    # with (アウト): negative while they owe it. Back pay per game played (ゲームバック), owed
+    # to the member; the parlor's side of it is its back pay account.
+    MEMBER_ADVANCE = "member_advance", _("staff member's advances")
+    MEMBER_BACK_PAY = "member_back_pay", _("staff member's back pay")
+    BACK_PAY = "back_pay", _("back pay")
 
 
 PARLOR_KINDS = (
@@ -51,9 +57,15 @@ PARLOR_KINDS = (
     AccountKind.CARD_CLEARING,
     AccountKind.QR_CLEARING,
     AccountKind.SAFE,
+    AccountKind.BACK_PAY,
 )
 # A player's accounts besides their results (PLAYER): one of each per player.
-PLAYER_MONEY_KINDS = (AccountKind.PLAYER_DEPOSIT, AccountKind.PLAYER_PREPAID)
+PLAYER_MONEY_KINDS = (
+    AccountKind.PLAYER_DEPOSIT,
+    AccountKind.PLAYER_PREPAID,
+    AccountKind.MEMBER_ADVANCE,
+    AccountKind.MEMBER_BACK_PAY,
+)
 
 
 class Account(models.Model):
@@ -155,6 +167,9 @@ class PostingKind(models.TextChoices):
     FEE = "fee", _("game fee")
     # Money across the counter (ledger.counter): deposits, prepaid, payments, sales, the till.
     COUNTER = "counter", _("counter")
+    # A staff member's back pay for a game they played (ledger.floor.members), posted at its
+    # close in the game's session; a reopening reverses it with the close.
+    BACK_PAY = "back_pay", _("back pay")
 
 
 # The kinds of posting that belong to no session: the counter's, and their reversals.

@@ -68,7 +68,12 @@ def _expected_legs(
     if original is not None:
         gain = -gain
     given_by = rule.source if rule.source is not None else MONEY_SIDE.get(entry.method)
-    player_kinds = (AccountKind.PLAYER, AccountKind.PLAYER_DEPOSIT, AccountKind.PLAYER_PREPAID)
+    player_kinds = (
+        AccountKind.PLAYER,
+        AccountKind.PLAYER_DEPOSIT,
+        AccountKind.PLAYER_PREPAID,
+        AccountKind.MEMBER_ADVANCE,
+    )
     legs: dict[tuple[str, int | None], int] = defaultdict(int)
     for kind, money in ((rule.other, gain), (given_by, -gain)):
         legs[(str(kind), entry.player_id if kind in player_kinds else None)] += money

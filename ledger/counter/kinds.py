@@ -33,6 +33,9 @@ class EntryRule:
     by_close: bool = False
     # Moves cash between the safe and the till: a manager's (policy MANAGE_TILL).
     till_cash: bool = False
+    # A staff member's advance (アウト) or its return: recorded by the floor's member service
+    # (ledger.floor.members), which checks the player is a staff member and the policy row.
+    by_floor: bool = False
 
 
 _CASH = frozenset({PaymentMethod.CASH})
@@ -56,12 +59,22 @@ RULES: dict[str, EntryRule] = {
     K.CASH_DROP: EntryRule(AccountKind.SAFE, -1, methods=_CASH, till_cash=True),
     K.TILL_OVER: EntryRule(AccountKind.OVER_SHORT, +1, methods=_CASH, by_close=True),
     K.TILL_SHORT: EntryRule(AccountKind.OVER_SHORT, -1, methods=_CASH, by_close=True),
+    K.MEMBER_ADVANCE: EntryRule(AccountKind.MEMBER_ADVANCE, -1, methods=_CASH, by_floor=True),
+    K.MEMBER_ADVANCE_RETURNED: EntryRule(
+        AccountKind.MEMBER_ADVANCE, +1, methods=_CASH, by_floor=True
+    ),
 }
 
 PLAYER_KINDS = frozenset(
     kind
     for kind, rule in RULES.items()
-    if rule.other in (AccountKind.PLAYER, AccountKind.PLAYER_DEPOSIT, AccountKind.PLAYER_PREPAID)
+    if rule.other
+    in (
+        AccountKind.PLAYER,
+        AccountKind.PLAYER_DEPOSIT,
+        AccountKind.PLAYER_PREPAID,
+        AccountKind.MEMBER_ADVANCE,
+    )
 )
 
 MONEY_SIDE: dict[str, AccountKind] = {

@@ -37,6 +37,9 @@ class CounterEntryKind(models.TextChoices):
     # What a till count found above or below the expected till (不明金); made by a close.
     TILL_OVER = "till_over", _("till over")
     TILL_SHORT = "till_short", _("till short")
+    # A staff member who plays (issue 36): cash advanced to play with (アウト), and returned.
+    MEMBER_ADVANCE = "member_advance", _("cash advanced to a staff member")
+    MEMBER_ADVANCE_RETURNED = "member_repaid", _("staff member's advance returned")
 
 
 class PaymentMethod(models.TextChoices):

@@ -41,10 +41,15 @@ MAX_AMOUNT = 10**12
 PLAYER_ACCOUNT_KINDS = (AccountKind.PLAYER, AccountKind.PLAYER_DEPOSIT, AccountKind.PLAYER_PREPAID)
 # Accounts that never go below zero: the parlor holds what it holds for the player.
 NEVER_NEGATIVE = frozenset({AccountKind.PLAYER_DEPOSIT, AccountKind.PLAYER_PREPAID})
+# A staff member's advances never go above zero: no more is returned than was advanced.
+NEVER_POSITIVE = frozenset({AccountKind.MEMBER_ADVANCE})
 
 
-def counter_accounts(*, parlor: Parlor, player: Player | None) -> dict[str, Account]:
-    """The parlor's counter accounts and the player's three, created on first use."""
+def counter_accounts(
+    *, parlor: Parlor, player: Player | None, member: bool = False
+) -> dict[str, Account]:
+    """The parlor's counter accounts and the player's three, created on first use
+    (``member``: and the staff member's advances account)."""
     wanted = [Account(parlor=parlor, kind=kind) for kind in MONEY_SIDE.values()]
     wanted += [
         Account(parlor=parlor, kind=kind)
@@ -55,15 +60,14 @@ def counter_accounts(*, parlor: Parlor, player: Player | None) -> dict[str, Acco
             AccountKind.OVER_SHORT,
         )
     ]
+    player_kinds = PLAYER_ACCOUNT_KINDS + ((AccountKind.MEMBER_ADVANCE,) if member else ())
     if player is not None:
-        wanted += [
-            Account(parlor=parlor, kind=kind, player=player) for kind in PLAYER_ACCOUNT_KINDS
-        ]
+        wanted += [Account(parlor=parlor, kind=kind, player=player) for kind in player_kinds]
     rows_insert(Account, wanted, ignore_conflicts=True)
     found = Account.objects.filter(parlor=parlor, player=None, table=None)
     accounts = {account.kind: account for account in found}
     if player is not None:
-        for account in Account.objects.filter(player=player, kind__in=PLAYER_ACCOUNT_KINDS):
+        for account in Account.objects.filter(player=player, kind__in=player_kinds):
             accounts[account.kind] = account
     return accounts
 
@@ -160,6 +164,14 @@ def _check_balances(*, kind: str, legs: tuple[Leg, ...], reversal: bool) -> None
                 field="amount",
                 params={"held": before[leg.account.pk]},
             )
+        if account_kind in NEVER_POSITIVE and after > 0:
+            raise LedgerError(
+                LedgerErrorCode.BALANCE_EXCEEDED,
+                f"the staff member has {max(-before[leg.account.pk], 0)} of advances"
+                f" outstanding; {leg.money} is more than that",
+                field="amount",
+                params={"owed": max(-before[leg.account.pk], 0)},
+            )
         if account_kind == AccountKind.PLAYER and not reversal:
             held = before[leg.account.pk]
             # Money into the results settles what the player owes, never more; money out of
@@ -198,11 +210,15 @@ def counter_entry_record(
     player: Player | None = None,
     category: str = "",
     memo: str = "",
+    member_checked: bool = False,
 ) -> CounterEntry:
     """Record one counter movement and its posting (policy: ``record_counter``; the float
-    and cash drops ``manage_till``)."""
+    and cash drops ``manage_till``; a staff member's advance ``member_advance``, and only
+    from the floor's member service, ``member_checked``)."""
     rule = RULES.get(kind)
     action = Action.MANAGE_TILL if rule is not None and rule.till_cash else Action.RECORD_COUNTER
+    if rule is not None and rule.by_floor:
+        action = Action.MEMBER_ADVANCE
     policy.check(by, action, parlor_id=parlor.pk)
     _check_shape(
         parlor=parlor, kind=kind, amount=amount, method=method, player=player, category=category
@@ -211,6 +227,12 @@ def counter_entry_record(
         raise LedgerError(
             LedgerErrorCode.BAD_COUNTER_ENTRY,
             f"a {kind} entry is made by a till close, not by hand",
+            field="kind",
+        )
+    if RULES[kind].by_floor and not member_checked:
+        raise LedgerError(
+            LedgerErrorCode.BAD_COUNTER_ENTRY,
+            f"a {kind} entry is made on the floor desk's staff page, for a staff member",
             field="kind",
         )
     _check_text(memo)
@@ -232,7 +254,8 @@ def _record(
     memo: str,
 ) -> CounterEntry:
     """Write the entry and its posting (the caller checked its shape and the policy)."""
-    accounts = counter_accounts(parlor=parlor, player=player)
+    member = RULES[kind].other == AccountKind.MEMBER_ADVANCE
+    accounts = counter_accounts(parlor=parlor, player=player, member=member)
     _till_lock(parlor)
     legs = _legs(kind=kind, method=method, amount=amount, accounts=accounts)
     _check_balances(kind=kind, legs=legs, reversal=False)
