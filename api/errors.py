@@ -93,6 +93,11 @@ def _policy_refusal_response(exc: PolicyRefusal, context: dict[str, Any]) -> Res
     """Another parlor's object does not exist (404); a role or state refusal says why."""
     if exc.refusal is Refusal.NOT_MEMBER:
         return exception_handler(Http404(), context)
+    if exc.refusal is Refusal.SEATED:
+        return Response(
+            error_body(RequestErrorCode.SEATED_AT_TABLE, str(exc.message)),
+            status=status.HTTP_403_FORBIDDEN,
+        )
     if exc.refusal is Refusal.ROLE:
         return Response(
             error_body(RequestErrorCode.NOT_ALLOWED, str(exc.message)),

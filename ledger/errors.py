@@ -41,6 +41,10 @@ class LedgerErrorCode(StrEnum):
     SHIFT_NOT_OPEN = "shift_not_open"
     NO_PROPOSAL = "no_proposal"
     DRAW_STALE = "draw_stale"
+    # Staff who play (issue 36): an advance to a player who is no staff member; an amount
+    # (an advance, a back pay rate) that is not a whole number in range.
+    NOT_A_MEMBER = "not_a_member"
+    BAD_AMOUNT = "bad_amount"
     # Hands.
     SESSION_NOT_OPEN = "session_not_open"
     BAD_HAND = "bad_hand"
@@ -92,6 +96,8 @@ class RequestErrorCode(StrEnum):
     BAD_HAND_NUMBER = "bad_hand_number"
     # Who may do what.
     NOT_ALLOWED = "not_allowed"
+    # The acting user sits at the session's table as a player (issue 36): not their hands.
+    SEATED_AT_TABLE = "seated_at_table"
     # The state of a row or of the service.
     PROTECTED = "protected"
     EXPORT_NOT_READY = "export_not_ready"

@@ -15,7 +15,15 @@ linked to the hands and postings they explain.
 from ledger.books.models import Account, AccountKind, LedgerEntry, Posting, PostingKind
 from ledger.counter.models import CounterEntry, CounterEntryKind, TillClose
 from ledger.counter.visits import CreditLimit, Visit
-from ledger.floor.models import FloorOptions, LeftBecause, SeatDraw, StaffShift, WaitingEntry
+from ledger.floor.models import (
+    BackPay,
+    BackPayRate,
+    FloorOptions,
+    LeftBecause,
+    SeatDraw,
+    StaffShift,
+    WaitingEntry,
+)
 from ledger.play.models import (
     Correction,
     CorrectionKind,
@@ -43,6 +51,8 @@ from ledger.settle.models import (
 __all__ = [
     "Account",
     "AccountKind",
+    "BackPay",
+    "BackPayRate",
     "CloseJobState",
     "Correction",
     "CorrectionKind",

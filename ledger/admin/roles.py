@@ -28,6 +28,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Model
 from django.http import HttpRequest
 
+from ledger.floor.seated import seated_user_ids
 from ledger.models import Session
 from parlor import policy
 from parlor.admin_scope import ScopedAdmin, may, may_anywhere, parlors_for
@@ -51,8 +52,20 @@ def may_view(request: HttpRequest) -> bool:
     return may_anywhere(request, Action.VIEW_BOOKS)
 
 
+def seated_at(request: HttpRequest, session: Session) -> bool:
+    """Whether the signed-in user sits at ``session``'s table as a player (read once per
+    request and session): the policy then refuses them its hands (issue 36)."""
+    cache: dict[int, bool] = request.__dict__.setdefault("_seated_at", {})
+    if session.pk not in cache:
+        cache[session.pk] = request.user.pk in seated_user_ids(session=session)
+    return cache[session.pk]
+
+
 def may_on_session(request: HttpRequest, action: Action, session: Session) -> bool:
-    return may(request, action, parlor_id=session.parlor_id, state=session.state)
+    seated = action in policy.SEATED_REFUSED and seated_at(request, session)
+    return policy.allows(
+        request.user, action, parlor_id=session.parlor_id, state=session.state, seated=seated
+    )
 
 
 def may_record_hands(request: HttpRequest, session: Session) -> bool:

@@ -1,4 +1,5 @@
-"""The floor's rows: queue entries, staff shifts, seat draws, the parlor's floor options."""
+"""The floor's rows: queue entries, staff shifts, seat draws, the parlor's floor options, and
+the back pay of staff who play."""
 
 from django.conf import settings
 from django.db import models
@@ -206,3 +207,81 @@ class FloorOptions(models.Model):
 
     def __str__(self) -> str:
         return str(self.parlor)
+
+
+# --- staff who play (issue 36, item 3) -----------------------------------------------------
+# The back pay rate the manager sets and each game's back pay (ledger.floor.members). Both
+# are append-only (PostgreSQL refuses their UPDATE, DELETE and TRUNCATE, migration
+# ledger/0028): a new rate is a new row, in force from its ``set_at``; a game's back pay is
+# undone by reversing its posting (a reopened game), never by changing the row. The money is
+# in the books: a ``back_pay`` posting of the game's session moves the amount from the
+# parlor's ``back_pay`` account to the member's ``member_back_pay``.
+
+
+class BackPayRate(models.Model):
+    """The back pay per game played (ゲームバック) from ``set_at`` on, until the next row."""
+
+    parlor = models.ForeignKey(
+        Parlor, on_delete=models.PROTECT, related_name="back_pay_rates", verbose_name=_("parlor")
+    )
+    amount = models.BigIntegerField(
+        _("back pay per game"), help_text=_("In the currency's minor unit; 0 pays none.")
+    )
+    set_at = models.DateTimeField(_("in force from"), default=timezone.now)
+    set_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
+        verbose_name=_("set by"),
+    )  # fmt: skip
+    memo = models.CharField(_("memo"), max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["parlor", "-set_at", "-pk"]
+        verbose_name = _("back pay rate")
+        verbose_name_plural = _("back pay rates")
+        constraints = [
+            models.CheckConstraint(condition=Q(amount__gte=0), name="back_pay_rate_not_negative"),
+        ]
+        indexes = [models.Index(fields=["parlor", "set_at"], name="back_pay_rate_in_force")]
+
+    def __str__(self) -> str:
+        return f"{self.amount} ({self.set_at:%Y-%m-%d %H:%M})"
+
+
+class BackPay(models.Model):
+    """A member's back pay for one game: the rate in force at its close, and the posting."""
+
+    parlor = models.ForeignKey(
+        Parlor, on_delete=models.PROTECT, related_name="back_pays", verbose_name=_("parlor")
+    )
+    session = models.ForeignKey(
+        "ledger.Session", on_delete=models.PROTECT, related_name="back_pays",
+        verbose_name=_("game"),
+    )  # fmt: skip
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="back_pays", verbose_name=_("member")
+    )
+    shift = models.ForeignKey(
+        "ledger.StaffShift", on_delete=models.PROTECT, related_name="back_pays",
+        verbose_name=_("staff shift"),
+    )  # fmt: skip
+    rate = models.ForeignKey(
+        BackPayRate, on_delete=models.PROTECT, related_name="back_pays", verbose_name=_("rate")
+    )
+    amount = models.BigIntegerField(_("back pay"))
+    posting = models.OneToOneField(
+        "ledger.Posting", on_delete=models.PROTECT, related_name="back_pay",
+        verbose_name=_("posting"),
+    )  # fmt: skip
+    created_at = models.DateTimeField(_("posted at"), default=timezone.now)
+
+    class Meta:
+        ordering = ["parlor", "pk"]
+        verbose_name = _("back pay")
+        verbose_name_plural = _("back pay")
+        constraints = [
+            models.CheckConstraint(condition=Q(amount__gt=0), name="back_pay_positive"),
+        ]
+        indexes = [models.Index(fields=["player", "created_at"], name="back_pay_member_month")]
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.amount} (session {self.session_id})"

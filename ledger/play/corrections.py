@@ -28,6 +28,7 @@ from django.utils import timezone
 from engine_door.results import SettledGame
 from ledger.books.postings import posting_reverse
 from ledger.errors import LedgerError, LedgerErrorCode
+from ledger.floor.seated import is_seated
 from ledger.models import (
     Correction,
     CorrectionKind,
@@ -51,7 +52,12 @@ from ledger.settle.events import close_reversed
 from parlor import policy
 from parlor.policy import Action
 
-CLOSE_POSTING_KINDS = (PostingKind.GAME_END, PostingKind.SETTLEMENT, PostingKind.FEE)
+CLOSE_POSTING_KINDS = (
+    PostingKind.GAME_END,
+    PostingKind.SETTLEMENT,
+    PostingKind.FEE,
+    PostingKind.BACK_PAY,
+)
 
 
 def _live_postings(postings: QuerySet[Posting]) -> QuerySet[Posting]:
@@ -239,7 +245,9 @@ def correction_post(
     new_payload = _check_request(kind=kind, reason=reason, payload=payload)
     session = session_lock_for_update(session_id=hand.session_id).get()
     correct_action = Action.VOID_HAND if kind == CorrectionKind.VOID else Action.CORRECT_HAND
-    policy.check(by, correct_action, parlor_id=session.parlor_id)
+    policy.check(
+        by, correct_action, parlor_id=session.parlor_id, seated=is_seated(user=by, session=session)
+    )
     live = _live_of(session, hand)
     sequence, settled = _corrected_game(session, live, hand, new_payload)
     reopen = session.state == SessionState.CLOSED

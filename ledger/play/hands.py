@@ -212,8 +212,9 @@ def _record(
 ) -> RecordedHand:
     payload = _payload(hand)
     next_hand = session_next_hand(session_id=session_id, lock=True)
+    seated = entered_by.pk in next_hand.seated_users
     for action in hand_actions(payload):
-        policy.check(entered_by, action, parlor_id=next_hand.session.parlor_id)
+        policy.check(entered_by, action, parlor_id=next_hand.session.parlor_id, seated=seated)
     _require_open(next_hand.session)
     _require_number(next_hand.session, expected=expected, next_number=next_hand.ordinal)
     result, state = _settle_next(next_hand, payload)

@@ -22,6 +22,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from ledger.errors import LedgerError, LedgerErrorCode
+from ledger.floor.seated import is_seated
 from ledger.models import Correction, CorrectionKind, HandResult, Session, SessionState
 from ledger.play.corrections import (
     CorrectedHands,
@@ -129,7 +130,13 @@ def seats_swap_preview(
     *, session: Session, from_ordinal: int, seats: tuple[int, int], reason: str, by: User
 ) -> CorrectionPreview:
     """``seats_swap`` without writing: the same refusals, and each hand whose points move."""
-    policy.check(by, Action.CORRECT_HAND, parlor_id=session.parlor_id, state=session.state)
+    policy.check(
+        by,
+        Action.CORRECT_HAND,
+        parlor_id=session.parlor_id,
+        state=session.state,
+        seated=is_seated(user=by, session=session),
+    )
     swap = _swap_read(session, from_ordinal=from_ordinal, seats=seats, reason=reason)
     settled = sequence_settle(session, swap.sequence)
     return changes_preview(session, swap.live, swap.sequence, settled, shown=swap.changed)
@@ -159,7 +166,13 @@ def seats_swap(
     settle: the message names the hand and field).
     """
     session = session_lock_for_update(session_id=session.pk).get()
-    policy.check(by, Action.CORRECT_HAND, parlor_id=session.parlor_id, state=session.state)
+    policy.check(
+        by,
+        Action.CORRECT_HAND,
+        parlor_id=session.parlor_id,
+        state=session.state,
+        seated=is_seated(user=by, session=session),
+    )
     swap = _swap_read(session, from_ordinal=from_ordinal, seats=seats, reason=reason)
     settled = sequence_settle(session, swap.sequence)
     reopen = session.state == SessionState.CLOSED

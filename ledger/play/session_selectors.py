@@ -10,7 +10,15 @@ from django.db.models import BigIntegerField, Case, JSONField, OuterRef, QuerySe
 from django.db.transaction import TransactionManagementError
 
 from ledger.errors import LedgerError, LedgerErrorCode
-from ledger.models import Account, AccountKind, HandResult, Session, SessionSeat, Settlement
+from ledger.models import (
+    Account,
+    AccountKind,
+    HandResult,
+    Session,
+    SessionSeat,
+    Settlement,
+    StaffShift,
+)
 from ledger.settle.settlement_selectors import live_settlements
 from orm_bypass.prepared import PreparedQuery, SqlConstant
 from parlor.models import Player
@@ -229,12 +237,18 @@ class NextHand:
     last_live_ordinal: int | None
     # The last live hand has no stored state (recorded before states were kept): replay.
     replay: bool
+    # The logins sitting at the table as players: the players' own logins and the staff who
+    # last clocked in as them (policy ``seated``: they may not enter its hands; issue 36).
+    seated_users: frozenset[int] = frozenset()
 
 
 def _next_hand_rows(session_id: int) -> QuerySet[SessionSeat]:
     hands = HandResult.objects.filter(session=OuterRef("session_id"))
     live = HandResult.objects.live().filter(session=OuterRef("session_id")).order_by("-ordinal")
+    # Per seat: the staff member who last clocked in as its player (ledger.floor.members).
+    staff = StaffShift.objects.filter(player_id=OuterRef("player_id")).order_by("-clocked_in_at")
     return _seats_with_accounts(session_id).annotate(
+        staff_user=Subquery(staff.values("user_id")[:1]),
         last_ordinal=_on_first_seat(Subquery(hands.order_by("-ordinal").values("ordinal")[:1])),
         last_live=_on_first_seat(Subquery(live.values("pk")[:1])),
         last_live_ordinal=_on_first_seat(Subquery(live.values("ordinal")[:1])),
@@ -277,6 +291,12 @@ def session_next_hand(*, session_id: int, lock: bool) -> NextHand:
         state=first.last_state,
         last_live_ordinal=first.last_live_ordinal,
         replay=first.last_live is not None and first.last_state is None,
+        seated_users=frozenset(
+            user
+            for seat in seats
+            for user in (seat.player.user_id, seat.staff_user)
+            if user is not None
+        ),
     )
 
 

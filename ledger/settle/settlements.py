@@ -48,6 +48,8 @@ from engine_door.results import FinalResult, SettledGame
 from ledger.books.balances import session_balances
 from ledger.books.postings import Leg, PlannedPosting, postings_create
 from ledger.errors import LedgerError, LedgerErrorCode
+from ledger.floor.members import back_pay_post
+from ledger.floor.seated import seat_shifts, sitting
 from ledger.models import (
     Account,
     PostingKind,
@@ -125,6 +127,11 @@ def _close(*, session: Session, by: User, stop: bool) -> list[Settlement]:
     if locked.state != SessionState.OPEN:
         return session_settlement(session=locked)
     accounts = session_accounts(session=locked)
+    # Who sits as staff (one read): a seated member may not close (policy ``seated``), and
+    # each member's back pay is posted below (issue 36).
+    shifts = seat_shifts(session=locked, players=accounts.players)
+    seated = by.pk in sitting(accounts.players, shifts)
+    policy.check(by, close_action, parlor_id=locked.parlor_id, seated=seated)
     live = session_live_payloads(session_id=locked.pk)
     settled = game_settle(
         session=locked,
@@ -185,6 +192,8 @@ def _close(*, session: Session, by: User, stop: bool) -> list[Settlement]:
     ]
     rows_insert(Settlement, rows)
     standings_record(session=locked, rows=rows)
+    # Staff who sat in as players: their back pay at the rate in force now (issue 36).
+    back_pay_post(session=locked, shifts=shifts, closed_at=settlement_posting.created_at, by=by)
     session_closed.send(
         sender=Session,
         session=locked,

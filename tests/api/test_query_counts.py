@@ -204,14 +204,15 @@ def test_closing_reads_the_session_once_before_the_service(
     """The view reads the session row alone (no seats): the service locks it and reads the
     rest, its postings in one insert and their entries in another, no savepoint of its own:
     17 queries with the idempotency key, one for the players' fee classes (the fee
-    models' discounts, ``ledger.settle.fee_selectors``), and 4 for the statistics (the parlor's
-    ratings lock, the players' ratings, the seats' rows, the ratings written): 22
-    (docs/performance.md lists them)."""
+    models' discounts, ``ledger.settle.fee_selectors``), one for the seats' staff shifts (a
+    seated member may not close; members' back pay, issue 36), and 4 for the statistics
+    (the parlor's ratings lock, the players' ratings, the seats' rows, the ratings
+    written): 23 (docs/performance.md lists them)."""
     manager = api_as("manager")
     session = SessionFactory()
     hand_record(session=session, hand=dealer_busts_seat_1(), entered_by=_user())
 
-    with django_assert_num_queries(22):
+    with django_assert_num_queries(23):
         response = post(manager, f"/api/sessions/{session.pk}/close/", **{"Idempotency-Key": "c"})
 
     assert response.status_code == 200, response.content

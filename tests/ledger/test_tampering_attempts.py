@@ -131,9 +131,10 @@ OWNER_EXTRAS: list[tuple[str, Statements]] = [
      lambda b: [("ALTER TABLE ledger_api_idempotencyrecord DISABLE TRIGGER USER", []),
                 *ATTEMPTS[17][1](b)]),
     ("triggers disabled, books truncated",
-     # The counter's guarded tables too: the CASCADE reaches them (issue 34).
+     # The counter's and back pay's guarded tables too: the CASCADE reaches them (34, 36).
      lambda b: [*((f"ALTER TABLE {table.strip()} DISABLE TRIGGER USER", [])
-                  for table in (BOOKS + ", ledger_counterentry, ledger_tillclose").split(",")),
+                  for table in (BOOKS + ", ledger_counterentry, ledger_tillclose,"
+                                " ledger_backpay").split(",")),
                 *ATTEMPTS[16][1](b)]),
 ]  # fmt: skip
 
