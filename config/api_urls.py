@@ -8,6 +8,12 @@ from rest_framework.routers import DefaultRouter
 
 from api.books.views import BalanceViewSet, MeView, SettlementViewSet, StatementViewSet
 from api.counter.visits import CreditLimitViewSet, VisitViewSet
+from api.floor.members import (
+    BackPayRateViewSet,
+    MemberAdvanceViewSet,
+    MemberStatementView,
+    MembersView,
+)
 from api.floor.views import FloorView, SeatDrawViewSet, StaffShiftViewSet, WaitingEntryViewSet
 from api.parlor.rulesets import RulesetDetailView, RulesetListView
 from api.parlor.views import PlayerViewSet, RateViewSet, RulesetConfigViewSet, TableViewSet
@@ -42,11 +48,19 @@ router.register("counter/credit-limits", CreditLimitViewSet, basename="credit-li
 router.register("floor/waiting", WaitingEntryViewSet, basename="waiting-entry")
 router.register("floor/shifts", StaffShiftViewSet, basename="staff-shift")
 router.register("floor/draws", SeatDrawViewSet, basename="seat-draw")
+router.register("floor/back-pay-rates", BackPayRateViewSet, basename="back-pay-rate")
+router.register("floor/advances", MemberAdvanceViewSet, basename="member-advance")
 
 urlpatterns = [
     path("auth/token/", token_login, name="api-token"),
     path("me/", MeView.as_view(), name="api-me"),
     path("floor/", FloorView.as_view(), name="api-floor"),
+    path("floor/members/", MembersView.as_view(), name="api-floor-members"),
+    path(
+        "floor/members/<int:player_pk>/statement/",
+        MemberStatementView.as_view(),
+        name="api-floor-member-statement",
+    ),
     path("me/sessions/", MySessionsView.as_view(), name="api-my-sessions"),
     path("me/sessions/<int:session_pk>/", MySessionView.as_view(), name="api-my-session"),
     path("me/days/", MyDaysView.as_view(), name="api-my-days"),

@@ -20,7 +20,7 @@ VISIT_MOVES = NAMES | {
 }  # fmt: skip
 
 
-def _counter_entry(body: Any) -> Reading | None:
+def counter_entry_reading(body: Any) -> Reading | None:
     entry = counter_entries().filter(pk=int(body["id"])).first()
     if entry is None:
         return None
@@ -54,8 +54,8 @@ def _visits() -> QuerySet[Visit]:
 
 
 READINGS: dict[str, Render] = {
-    "counter-entry-list": _counter_entry,
-    "counter-entry-reverse": _counter_entry,
+    "counter-entry-list": counter_entry_reading,
+    "counter-entry-reverse": counter_entry_reading,
     "counter-till-close-list": _till_close,
     "visit-list": row_reading(
         _visits, VisitSerializer, actor="checked_in_by_id", moves=VISIT_MOVES, label="visit"

@@ -7,6 +7,7 @@ from typing import Any
 from rest_framework import serializers
 
 from api.scoping import limit_fields
+from ledger.counter.kinds import RULES
 from ledger.counter.models import (
     CounterCategory,
     CounterEntry,
@@ -19,11 +20,10 @@ from ledger.counter.services import MAX_AMOUNT
 from parlor.models import Parlor, Player
 from parlor.policy import Action
 
-# Kinds a request may record (the till's differences are a close's).
+# Kinds a request may record (the till's differences are a close's; a staff member's advance
+# is the floor's, POST /api/floor/advances/).
 RECORDABLE = [
-    kind
-    for kind in CounterEntryKind.values
-    if kind not in (CounterEntryKind.TILL_OVER, CounterEntryKind.TILL_SHORT)
+    kind for kind in CounterEntryKind.values if not (RULES[kind].by_close or RULES[kind].by_floor)
 ]
 
 

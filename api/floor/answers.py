@@ -6,9 +6,11 @@ from __future__ import annotations
 from django.db.models import QuerySet
 
 from api.answers import NAMES, Render, row_reading
+from api.counter.answers import counter_entry_reading
+from api.floor.members import BackPayRateSerializer
 from api.floor.serializers import SeatDrawSerializer, StaffShiftSerializer, WaitingEntrySerializer
 from api.play.answers import session_reading
-from ledger.floor.models import SeatDraw, StaffShift, WaitingEntry
+from ledger.floor.models import BackPayRate, SeatDraw, StaffShift, WaitingEntry
 
 WAITING_MOVES = NAMES | {"added_by", "waiting_minutes", "left_at", "left_because", "session"}
 SHIFT_MOVES = NAMES | {"clocked_out_at"}
@@ -21,6 +23,10 @@ def _waiting() -> QuerySet[WaitingEntry]:
 
 def _shifts() -> QuerySet[StaffShift]:
     return StaffShift.objects.select_related("user", "player")
+
+
+def _rates() -> QuerySet[BackPayRate]:
+    return BackPayRate.objects.select_related("set_by")
 
 
 def _draws() -> QuerySet[SeatDraw]:
@@ -60,4 +66,14 @@ READINGS: dict[str, Render] = {
         _draws, SeatDrawSerializer, actor="drawn_by_id", moves=DRAW_MOVES, label="seat draw"
     ),
     "seat-draw-open-session": session_reading("opened_by_id"),
+    # Staff who play: a rate set (a row per change, never changed after) and an advance or
+    # its return (a counter entry, read as the counter reads its entries).
+    "back-pay-rate-list": row_reading(
+        _rates,
+        BackPayRateSerializer,
+        actor="set_by_id",
+        moves=frozenset({"set_by"}),
+        label="back pay rate",
+    ),
+    "member-advance-list": counter_entry_reading,
 }

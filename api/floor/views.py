@@ -52,12 +52,12 @@ from parlor.models import Parlor
 from parlor.policy import Action
 
 
-def floor_parlor(request: Request) -> Parlor:
-    """The ``?parlor=`` of the request, where the user runs the floor (else 404)."""
+def floor_parlor(request: Request, action: Action = Action.RUN_FLOOR) -> Parlor:
+    """The ``?parlor=`` of the request, where the user may do ``action`` (else 404)."""
     query = ParlorQuerySerializer(data=request.query_params)
     query.is_valid(raise_exception=True)
     parlor = Parlor.objects.filter(pk=query.validated_data["parlor"]).first()
-    if parlor is None or not policy.allows(request.user, Action.RUN_FLOOR, parlor_id=parlor.pk):
+    if parlor is None or not policy.allows(request.user, action, parlor_id=parlor.pk):
         raise Http404("No such parlor.")
     return parlor
 

@@ -22,6 +22,8 @@ from django.contrib.auth.models import User
 
 from ledger.counter.models import CounterEntry
 from ledger.counter.services import counter_entry_record
+from ledger.floor.services import shift_clock_in
+from ledger.models import StaffShift
 from parlor import policy
 from parlor.models import Parlor, Player, Role
 from parlor.policy import Action
@@ -84,6 +86,14 @@ def _counter_sale(w: World) -> CounterEntry:
         parlor=w.parlor, kind="sale", amount=500, method="cash", category="drink",
         by=parlor_manager(w.parlor),
     )  # fmt: skip
+
+
+def _staff_member(w: World) -> Player:
+    """The world's spare player, as whom its manager clocks in: a staff member who plays."""
+    if not StaffShift.objects.filter(player=w.spare_player).exists():
+        shift_clock_in(user=parlor_manager(w.parlor), player=w.spare_player,
+                       by=parlor_manager(w.parlor))  # fmt: skip
+    return w.spare_player
 
 
 def _day_export(w: World, own: Player) -> dict[str, Any]:
@@ -228,6 +238,23 @@ ENDPOINTS: dict[Action, Endpoint] = {
         },
         field="table",
     ),
+    Action.MEMBER_ADVANCE: Endpoint(
+        "POST",
+        lambda w: "/api/floor/advances/",
+        201,
+        lambda w, o: {"player": _staff_member(w).pk, "amount": 10000},
+        field="player",
+    ),
+    Action.SET_BACK_PAY: Endpoint(
+        "POST",
+        lambda w: "/api/floor/back-pay-rates/",
+        201,
+        lambda w, o: {"parlor": w.parlor.pk, "amount": 500},
+        field="parlor",
+    ),
+    Action.VIEW_MEMBER_STATEMENTS: Endpoint(
+        "GET", lambda w: f"/api/floor/members/{_staff_member(w).pk}/statement/?month=2026-11", 200
+    ),
     Action.MANAGE_TILL: Endpoint(
         "POST",
         lambda w: "/api/counter/till-closes/",
@@ -284,7 +311,10 @@ def test_the_api_does_what_the_policy_table_says(
     target = build_world(by=builder)
     own = where == "own parlor"
     home = target.parlor if own else ParlorFactory()
-    own_player = target.players[0] if own else PlayerFactory(parlor=home)
+    # A player's login is a seated player's; the desk's sit nowhere (a login seated at a
+    # table may not referee it: policy ``seated``, issue 36).
+    seated = own and role == Role.PLAYER
+    own_player = target.players[0] if seated else PlayerFactory(parlor=home)
     user = _member(home, role, own_player)
     expected = _expected(user, action, endpoint, own, target.parlor.pk)
     response = token_client(user).generic(
