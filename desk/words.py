@@ -32,6 +32,9 @@ def refusal_text(error: LedgerError, *, parlor: Parlor | None = None) -> str:
         LedgerErrorCode.NOT_CHECKED_IN: lambda p: (
             _("%(player)s is not checked in: check them in at the counter first.") % p
         ),
+        LedgerErrorCode.NOT_A_MEMBER: lambda p: (
+            _("%(name)s is not a staff member who plays: clock them in on the floor first.") % p
+        ),
         LedgerErrorCode.BAD_TEXT: lambda p: (
             _("The reason is too long: at most %(limit)s characters.") % p
         ),
