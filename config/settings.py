@@ -328,6 +328,8 @@ LEDGER_JOB_STALE_AFTER = env_int("LEDGER_JOB_STALE_AFTER", 600)
 # Seconds between a consuming worker's notes in Redis; one not seen for three of them is not
 # consuming (/healthz "workers", the admin's job lists; ledger/settle/worker_presence.py).
 LEDGER_WORKER_BEAT_SECONDS = env_int("LEDGER_WORKER_BEAT_SECONDS", 5)
+# The floor desk page fetches itself again this often, unless a form is being typed into.
+FLOOR_REFRESH_SECONDS = env_int("FLOOR_REFRESH_SECONDS", 15)
 
 # --- logging ---------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib import admin, messages
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
@@ -226,5 +227,7 @@ def floor_page(request: HttpRequest) -> HttpResponse:
         "join_form": JoinForm(parlor=parlor, prefix="join"),
         "clock_form": ClockInForm(parlor=parlor, prefix="clock"),
         "reason_max": REASON_MAX_LENGTH,
+        # The page fetches itself again this often, unless a form is being typed into.
+        "refresh_seconds": settings.FLOOR_REFRESH_SECONDS,
     }
     return TemplateResponse(request, "desk/floor/floor.html", context)
