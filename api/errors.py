@@ -46,6 +46,8 @@ _CONFLICTS = frozenset(
         LedgerErrorCode.SHIFT_NOT_OPEN,
         LedgerErrorCode.NO_PROPOSAL,
         LedgerErrorCode.DRAW_STALE,
+        LedgerErrorCode.ALREADY_PAUSED,
+        LedgerErrorCode.NOT_PAUSED,
         LedgerErrorCode.SESSION_NOT_OPEN,
         LedgerErrorCode.WRONG_HAND_NUMBER,
         LedgerErrorCode.HAND_NOT_LIVE,

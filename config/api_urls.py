@@ -14,7 +14,13 @@ from api.floor.members import (
     MemberStatementView,
     MembersView,
 )
-from api.floor.views import FloorView, SeatDrawViewSet, StaffShiftViewSet, WaitingEntryViewSet
+from api.floor.views import (
+    FloorView,
+    SeatDrawViewSet,
+    SessionPauseViewSet,
+    StaffShiftViewSet,
+    WaitingEntryViewSet,
+)
 from api.parlor.rulesets import RulesetDetailView, RulesetListView
 from api.parlor.views import PlayerViewSet, RateViewSet, RulesetConfigViewSet, TableViewSet
 from api.play.views.corrections import CorrectionViewSet
@@ -50,6 +56,7 @@ router.register("floor/shifts", StaffShiftViewSet, basename="staff-shift")
 router.register("floor/draws", SeatDrawViewSet, basename="seat-draw")
 router.register("floor/back-pay-rates", BackPayRateViewSet, basename="back-pay-rate")
 router.register("floor/advances", MemberAdvanceViewSet, basename="member-advance")
+router.register("floor/pauses", SessionPauseViewSet, basename="session-pause")
 
 urlpatterns = [
     path("auth/token/", token_login, name="api-token"),

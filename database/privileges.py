@@ -63,6 +63,8 @@ CHANGES: dict[str, tuple[str, ...]] = {
     "ledger.StaffShift": (UPDATE,),
     "ledger.SeatDraw": (UPDATE,),
     "ledger.FloorOptions": (UPDATE, DELETE),
+    # A pause in a session's table time ends (who and when).
+    "ledger.SessionPause": (UPDATE,),
     # Stored answers past their 30 days (the table refuses to delete a younger one).
     "ledger_api.IdempotencyRecord": (DELETE,),
     # The players' statistics, derived from the books and never money (docs/statistics.md):

@@ -45,6 +45,9 @@ class LedgerErrorCode(StrEnum):
     # (an advance, a back pay rate) that is not a whole number in range.
     NOT_A_MEMBER = "not_a_member"
     BAD_AMOUNT = "bad_amount"
+    # Pauses in table time: a pause of a paused session, a resume of one that is not.
+    ALREADY_PAUSED = "already_paused"
+    NOT_PAUSED = "not_paused"
     # Hands.
     SESSION_NOT_OPEN = "session_not_open"
     BAD_HAND = "bad_hand"

@@ -21,6 +21,7 @@ from ledger.floor.models import (
     FloorOptions,
     LeftBecause,
     SeatDraw,
+    SessionPause,
     StaffShift,
     WaitingEntry,
 )
@@ -75,6 +76,7 @@ __all__ = [
     "SeatDraw",
     "Session",
     "SessionClose",
+    "SessionPause",
     "SessionClosing",
     "SessionSeat",
     "SessionState",

@@ -8,9 +8,14 @@ from django.db.models import QuerySet
 from api.answers import NAMES, Render, row_reading
 from api.counter.answers import counter_entry_reading
 from api.floor.members import BackPayRateSerializer
-from api.floor.serializers import SeatDrawSerializer, StaffShiftSerializer, WaitingEntrySerializer
+from api.floor.serializers import (
+    SeatDrawSerializer,
+    SessionPauseSerializer,
+    StaffShiftSerializer,
+    WaitingEntrySerializer,
+)
 from api.play.answers import session_reading
-from ledger.floor.models import BackPayRate, SeatDraw, StaffShift, WaitingEntry
+from ledger.floor.models import BackPayRate, SeatDraw, SessionPause, StaffShift, WaitingEntry
 
 WAITING_MOVES = NAMES | {"added_by", "waiting_minutes", "left_at", "left_because", "session"}
 SHIFT_MOVES = NAMES | {"clocked_out_at"}
@@ -23,6 +28,13 @@ def _waiting() -> QuerySet[WaitingEntry]:
 
 def _shifts() -> QuerySet[StaffShift]:
     return StaffShift.objects.select_related("user", "player")
+
+
+PAUSE_MOVES = NAMES | {"started_by", "ended_at", "ended_by"}
+
+
+def _pauses() -> QuerySet[SessionPause]:
+    return SessionPause.objects.select_related("started_by", "ended_by")
 
 
 def _rates() -> QuerySet[BackPayRate]:
@@ -76,4 +88,11 @@ READINGS: dict[str, Render] = {
         label="back pay rate",
     ),
     "member-advance-list": counter_entry_reading,
+    # A pause started (its end moves later) and a pause ended.
+    "session-pause-list": row_reading(
+        _pauses, SessionPauseSerializer, actor="started_by_id", moves=PAUSE_MOVES, label="pause"
+    ),
+    "session-pause-resume": row_reading(
+        _pauses, SessionPauseSerializer, actor="ended_by_id", moves=PAUSE_MOVES, label="pause"
+    ),
 }

@@ -8,8 +8,9 @@ from django.contrib.auth.models import User
 from rest_framework import serializers
 
 from api.scoped_fields import ScopedRowField
+from api.scoping import limit_fields
 from ledger.floor.services import REASON_MAX_LENGTH
-from ledger.models import SeatDraw, StaffShift, WaitingEntry
+from ledger.models import SeatDraw, Session, SessionPause, StaffShift, WaitingEntry
 from parlor.models import Player, Rate, RulesetConfig, Table
 from parlor.policy import Action
 
@@ -131,3 +132,23 @@ class FloorSerializer(serializers.Serializer[Any]):
 
     def get_free_tables(self, floor: Any) -> list[int]:
         return [table.pk for table in floor.free_tables]
+
+
+class SessionPauseSerializer(serializers.ModelSerializer[SessionPause]):
+    started_by = serializers.CharField(source="started_by.username", read_only=True)
+    ended_by = serializers.CharField(
+        source="ended_by.username", read_only=True, allow_null=True, default=None
+    )
+
+    class Meta:
+        model = SessionPause
+        fields = ["id", "session", "started_at", "started_by", "ended_at", "ended_by"]
+        read_only_fields = fields
+
+
+class PauseInputSerializer(serializers.Serializer[Any]):
+    session = serializers.PrimaryKeyRelatedField(queryset=Session.objects.all())
+
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        """Another parlor's session does not exist for the user (400)."""
+        return limit_fields(self, super().get_fields(), Action.RUN_FLOOR, {"session": "parlor"})

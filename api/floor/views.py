@@ -25,9 +25,11 @@ from api.floor.serializers import (
     ClockInSerializer,
     FloorSerializer,
     ParlorQuerySerializer,
+    PauseInputSerializer,
     QueueJoinSerializer,
     SeatDrawInputSerializer,
     SeatDrawSerializer,
+    SessionPauseSerializer,
     StaffShiftSerializer,
     WaitingEntrySerializer,
 )
@@ -36,6 +38,7 @@ from api.parsers import SafeJSONParser
 from api.permissions import RolePermission, acting_user
 from api.play.serializers.sessions import SessionSerializer
 from api.viewsets import ApiDefaults
+from ledger.floor.pauses import pause_end, pause_start
 from ledger.floor.selectors import floor_now
 from ledger.floor.services import (
     queue_join,
@@ -45,7 +48,7 @@ from ledger.floor.services import (
     shift_clock_in,
     shift_clock_out,
 )
-from ledger.models import SeatDraw, StaffShift, WaitingEntry
+from ledger.models import SeatDraw, Session, SessionPause, StaffShift, WaitingEntry
 from ledger.play.listings import sessions_with_seats
 from parlor import policy
 from parlor.models import Parlor
@@ -202,3 +205,49 @@ class SeatDrawViewSet(
         session = seat_draw_confirm(draw=self.get_object(), by=acting_user(request))
         body = SessionSerializer(sessions_with_seats().get(pk=session.pk)).data
         return Response(body, status=status.HTTP_201_CREATED)
+
+
+class SessionPauseViewSet(
+    ApiDefaults, mixins.ListModelMixin, viewsets.GenericViewSet[SessionPause]
+):
+    """Pauses in the tables' time, newest first: the desk pauses a playing table and resumes it."""
+
+    serializer_class = SessionPauseSerializer
+    parser_classes = [SafeJSONParser]
+    roles_by_action = {"read": Action.RUN_FLOOR, "write": Action.RUN_FLOOR}
+
+    def get_queryset(self) -> QuerySet[SessionPause]:
+        rows = SessionPause.objects.select_related("started_by", "ended_by").order_by(
+            "-started_at", "-pk"
+        )
+        return policy.scoped_to(rows, self.request.user, Action.RUN_FLOOR, "session__parlor")
+
+    def _session(self, request: Request) -> Session:
+        form = PauseInputSerializer(data=request.data, context={"request": request})
+        form.is_valid(raise_exception=True)
+        session: Session = form.validated_data["session"]
+        return session
+
+    @extend_schema(
+        request=PauseInputSerializer,
+        responses={201: SessionPauseSerializer, **WRITE_ERRORS},
+        parameters=[IDEMPOTENCY_PARAMETER],
+        description="Pause an open session's table time from now (409 already_paused, "
+        "session_not_open).",
+    )
+    @idempotent
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        pause = pause_start(session=self._session(request), by=acting_user(request))
+        return Response(SessionPauseSerializer(pause).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        request=PauseInputSerializer,
+        responses={200: SessionPauseSerializer, **WRITE_ERRORS},
+        parameters=[IDEMPOTENCY_PARAMETER],
+        description="Resume the session's table time (409 not_paused).",
+    )
+    @action(detail=False, methods=["post"])
+    @idempotent
+    def resume(self, request: Request) -> Response:
+        pause = pause_end(session=self._session(request), by=acting_user(request))
+        return Response(SessionPauseSerializer(pause).data)

@@ -24,8 +24,8 @@ from parlor.policy import Action
 from words.money import money_text
 
 
-def _hours(row: TableTime) -> str:
-    minutes = int(row.occupied.total_seconds() // 60)
+def _hours(span: timedelta) -> str:
+    minutes = int(span.total_seconds() // 60)
     return f"{minutes // 60}:{minutes % 60:02d}"
 
 
@@ -33,7 +33,8 @@ def _cells(rows: list[TableTime], parlor: Parlor) -> list[dict[str, str | int]]:
     return [
         {
             "table": row.table.name,
-            "hours": _hours(row),
+            "hours": _hours(row.occupied),
+            "paused": _hours(row.paused),
             "sessions": row.sessions,
             "games": row.games,
             "fees": money_text(row.fees, parlor),

@@ -17,6 +17,7 @@ from django.conf import settings
 from django.contrib import admin, messages
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
+from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
@@ -28,6 +29,7 @@ from django.utils.translation import gettext_lazy
 from desk.words import refusal_text
 from ledger.admin.roles import acting_user
 from ledger.errors import LedgerError
+from ledger.floor.pauses import pause_end, pause_start
 from ledger.floor.selectors import floor_now
 from ledger.floor.services import (
     REASON_MAX_LENGTH,
@@ -38,7 +40,15 @@ from ledger.floor.services import (
     shift_clock_in,
     shift_clock_out,
 )
-from ledger.models import SeatDraw, StaffShift, Visit, WaitingEntry
+from ledger.models import (
+    SeatDraw,
+    Session,
+    SessionPause,
+    SessionState,
+    StaffShift,
+    Visit,
+    WaitingEntry,
+)
 from parlor import policy
 from parlor.models import Membership, Parlor, Player, Rate, Role, RulesetConfig, Table
 from parlor.policy import Action, PolicyRefusal
@@ -155,6 +165,14 @@ def _act(request: HttpRequest, parlor: Parlor) -> None:
         reason = request.POST.get("reason", "")[:REASON_MAX_LENGTH]
         seat_draw(table=table, ruleset_config=rules, rate=rate, by=by, reason=reason)
         messages.success(request, _("Seats drawn for %(table)s.") % {"table": table.name})
+    elif what in ("pause", "resume"):
+        playing = get_object_or_404(Session, pk=request.POST.get("session"), parlor=parlor)
+        if what == "pause":
+            pause_start(session=playing, by=by)
+            messages.success(request, _("%(table)s is paused.") % {"table": playing.table.name})
+        else:
+            pause_end(session=playing, by=by)
+            messages.success(request, _("%(table)s plays on.") % {"table": playing.table.name})
     elif what == "open":
         drawn = get_object_or_404(SeatDraw, pk=request.POST.get("draw"), parlor=parlor)
         session = seat_draw_confirm(draw=drawn, by=by)
@@ -224,6 +242,14 @@ def floor_page(request: HttpRequest) -> HttpResponse:
             }
             for draw in floor.pending
         ],
+        "playing": Session.objects.filter(parlor=parlor, state=SessionState.OPEN)
+        .select_related("table")
+        .annotate(
+            paused=Exists(
+                SessionPause.objects.filter(session=OuterRef("pk"), ended_at__isnull=True)
+            )
+        )
+        .order_by("table__name", "pk"),
         "join_form": JoinForm(parlor=parlor, prefix="join"),
         "clock_form": ClockInForm(parlor=parlor, prefix="clock"),
         "reason_max": REASON_MAX_LENGTH,

@@ -285,3 +285,40 @@ class BackPay(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} {self.amount} (session {self.session_id})"
+
+
+class SessionPause(models.Model):
+    """A break in a session's table time (issue 36, item 4): from ``started_at`` to ``ended_at``
+    (open while None). Table time leaves it out; the game itself is untouched."""
+
+    session = models.ForeignKey(
+        "ledger.Session", on_delete=models.PROTECT, related_name="pauses",
+        verbose_name=_("session"),
+    )  # fmt: skip
+    started_at = models.DateTimeField(_("paused at"), default=timezone.now)
+    started_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
+        verbose_name=_("paused by"),
+    )  # fmt: skip
+    ended_at = models.DateTimeField(_("resumed at"), null=True, blank=True)
+    ended_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="+", verbose_name=_("resumed by"),
+    )  # fmt: skip
+
+    class Meta:
+        ordering = ["session", "started_at", "pk"]
+        verbose_name = _("pause")
+        verbose_name_plural = _("pauses")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session"], condition=Q(ended_at__isnull=True), name="pause_one_open"
+            ),
+            models.CheckConstraint(
+                condition=Q(ended_at__isnull=True) | Q(ended_at__gte=models.F("started_at")),
+                name="pause_ends_after_it_starts",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session_id} {self.started_at:%H:%M}"

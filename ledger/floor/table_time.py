@@ -14,7 +14,7 @@ from datetime import date, datetime, timedelta
 from django.db.models import Sum
 from django.utils import timezone
 
-from ledger.models import Session, SessionState, Settlement
+from ledger.models import Session, SessionPause, SessionState, Settlement
 from ledger.settle.business_days import business_day_bounds, business_day_of
 from ledger.settle.settlement_selectors import only_live
 from parlor.models import Parlor, Table
@@ -27,6 +27,8 @@ class TableTime:
     sessions: int
     games: int
     fees: int
+    # Taken off ``occupied`` already: the sessions' pauses.
+    paused: timedelta = timedelta(0)
 
     @property
     def hours(self) -> float:
@@ -44,7 +46,7 @@ def table_time(
 ) -> list[DayTableTime]:
     """Each business day from ``first`` to ``last``: every active table's time, games, fees.
 
-    Three queries whatever the number of days and tables.
+    Four queries whatever the number of days and tables.
     """
     moment = now or timezone.now()
     start, end = business_day_bounds(parlor=parlor, first=first, last=last)
@@ -61,6 +63,10 @@ def table_time(
         .order_by()
         .values_list("session_id", "total")
     )
+    pauses: dict[int, list[tuple[datetime, datetime | None]]] = {}
+    rows = SessionPause.objects.filter(session_id__in=[s["pk"] for s in sessions]).order_by()
+    for session_id, started, ended in rows.values_list("session_id", "started_at", "ended_at"):
+        pauses.setdefault(session_id, []).append((started, ended))
     days: dict[date, dict[int, TableTime]] = {}
     day = first
     while day <= last:
@@ -73,7 +79,10 @@ def table_time(
             table = next(t for t in tables if t.pk == row["table_id"])
             cell = days.setdefault(day, {})[table.pk] = TableTime(table, timedelta(0), 0, 0, 0)
         closed = row["closed_at"] or moment
-        cell.occupied += max(timedelta(0), closed - row["opened_at"])
+        span = max(timedelta(0), closed - row["opened_at"])
+        paused = _paused(pauses.get(row["pk"], []), row["opened_at"], closed, moment)
+        cell.occupied += span - paused
+        cell.paused += paused
         cell.sessions += 1
         if row["state"] != SessionState.OPEN:
             cell.games += 1
@@ -82,6 +91,20 @@ def table_time(
         DayTableTime(day, sorted(cells.values(), key=lambda c: (c.table.name, c.table.pk)))
         for day, cells in sorted(days.items())
     ]
+
+
+def _paused(
+    pauses: list[tuple[datetime, datetime | None]],
+    opened: datetime,
+    closed: datetime,
+    now: datetime,
+) -> timedelta:
+    """How much of [opened, closed) the pauses cover (an open pause runs to now)."""
+    total = timedelta(0)
+    for started, ended in pauses:
+        start, end = max(started, opened), min(ended or now, closed)
+        total += max(timedelta(0), end - start)
+    return total
 
 
 def month_total(days: list[DayTableTime]) -> list[TableTime]:
@@ -94,4 +117,5 @@ def month_total(days: list[DayTableTime]) -> list[TableTime]:
             total.sessions += row.sessions
             total.games += row.games
             total.fees += row.fees
+            total.paused += row.paused
     return sorted(totals.values(), key=lambda c: (c.table.name, c.table.pk))
