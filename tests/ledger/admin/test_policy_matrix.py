@@ -28,8 +28,11 @@ from django.test import Client
 from django.utils import timezone
 
 from ledger.books.balances import player_balance
+from ledger.floor.services import shift_clock_in
 from ledger.models import (
+    BackPayRate,
     Correction,
+    CounterEntry,
     CreditLimit,
     ScoreboardLink,
     Session,
@@ -318,6 +321,35 @@ def run_floor(world: World, client: Client, parlor: Parlor, state: str | None) -
     return judged(response, WaitingEntry.objects.filter(player=player).exists())
 
 
+def _member(world: World, parlor: Parlor) -> Player:
+    """A player the parlor's staff member clocked in as: a staff member who plays."""
+    player = PlayerFactory(parlor=parlor)
+    staff = world.desk[parlor.pk][1]
+    shift_clock_in(user=staff, player=player, by=staff)
+    return player
+
+
+def member_advance(world: World, client: Client, parlor: Parlor, state: str | None) -> str:
+    player = _member(world, parlor)
+    form = {"parlor": parlor.pk, "do": "advance", "confirm": "1", "advance-player": player.pk,
+            "advance-amount": "1000", "advance-memo": ""}  # fmt: skip
+    response = client.post(f"/desk/floor/members/?parlor={parlor.pk}", form)
+    return judged(response, CounterEntry.objects.filter(player=player).exists())
+
+
+def set_back_pay(world: World, client: Client, parlor: Parlor, state: str | None) -> str:
+    form = {"parlor": parlor.pk, "do": "rate", "rate-amount": "500", "rate-memo": ""}
+    response = client.post(f"/desk/floor/members/?parlor={parlor.pk}", form)
+    return judged(response, BackPayRate.objects.filter(parlor=parlor).exists())
+
+
+def view_member_statements(world: World, client: Client, parlor: Parlor, state: str | None) -> str:
+    _member(world, parlor)
+    response = client.get("/desk/floor/members/", {"parlor": parlor.pk, "format": "csv"})
+    read = response.status_code == 200 and response["Content-Type"].startswith("text/csv")
+    return judged(response, read)
+
+
 PROBES: dict[Action, Probe] = {
     Action.VIEW_BOOKS: view_books,
     Action.VIEW_RULES: view_rules,
@@ -344,6 +376,9 @@ PROBES: dict[Action, Probe] = {
     Action.MANAGE_MEMBERS: manage_members,
     Action.VIEW_STANDINGS: view_standings,
     Action.MANAGE_STATISTICS: manage_statistics,
+    Action.MEMBER_ADVANCE: member_advance,
+    Action.SET_BACK_PAY: set_back_pay,
+    Action.VIEW_MEMBER_STATEMENTS: view_member_statements,
 }
 # Probes that create a row rather than open one: refused outright (403) for a role that may
 # not do it anywhere.
@@ -357,6 +392,11 @@ CREATES = {
     Action.MANAGE_SCOREBOARD,
     Action.MANAGE_MEMBERS,
     Action.MANAGE_STATISTICS,
+    # The members' page (/desk/floor/members/) is the desk's: another parlor is not found,
+    # and a role that may do none of it anywhere is refused at its door.
+    Action.MEMBER_ADVANCE,
+    Action.SET_BACK_PAY,
+    Action.VIEW_MEMBER_STATEMENTS,
 }
 
 
