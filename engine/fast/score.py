@@ -596,7 +596,8 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
                         tsumo, win_kind, base_fu, special)
     shaped = regular
     if not melds:
-        if (guards(h0) + guards(h1) + guards(h2) + guards(h3) == 7
+        kinds_held = guards(h0) + guards(h1) + guards(h2) + guards(h3)
+        if (kinds_held == 7
                 and not ((c0 + PAIRS_ONLY[0][0]) & PAIRS_ONLY[0][1]
                          | (c1 + PAIRS_ONLY[1][0]) & PAIRS_ONLY[1][1]
                          | (c2 + PAIRS_ONLY[2][0]) & PAIRS_ONLY[2][1]
@@ -606,9 +607,9 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
             best_rank, best_bits = better(plan, side, best_rank, best_bits, bits | bit,
                                            han + value, winnable or bit > 0, yakuman, 25,
                                            special)
-        elif plan.kansai and (quads := quads_as_pairs(c0, c1, c2, c3)) > 0 and (
-                guards(h0) + guards(h1) + guards(h2) + guards(h3) == 7 - quads):
-            # kansai chiitoitsu: four of a kind is two of the seven pairs
+        elif (plan.kansai and kinds_held < 7 and (quads := quads_as_pairs(c0, c1, c2, c3)) > 0
+              and kinds_held == 7 - quads):
+            # kansai chiitoitsu: four of a kind is two of the seven pairs (so fewer kinds)
             shaped = True
             bit, value = side.reading[10]
             sp = side.speed
