@@ -62,6 +62,7 @@ from engine.fast.tables import (
     PAIRS_AT,
     PAIRS_ONLY,
     RED_AT,
+    SUITS_AT,
     WIDTH,
     WIN_TILES,
     CalledSet,
@@ -305,6 +306,11 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
     k3: i64 = 0
     red_w: i64 = 0
     win_group: Tiles | None = None
+    # the last group of each suit: its readings are the suit's when it is the only one
+    group0: Tiles | None = None
+    group1: Tiles | None = None
+    group2: Tiles | None = None
+    group3: Tiles | None = None
     held = hand_groups(hand) if COMPILED else _groups(hand)
     if held is None:
         return None
@@ -317,12 +323,16 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
         suit = g.suit
         if suit == 0:
             k0 += g.kw
+            group0 = g
         elif suit == 1:
             k1 += g.kw
+            group1 = g
         elif suit == 2:
             k2 += g.kw
+            group2 = g
         else:
             k3 += g.kw
+            group3 = g
         if suit == win_suit:
             win_group = g
     if (small >> LENGTH_AT) & 255 != len(hand) or (small & 255) + 3 * len(melds) != 14:
@@ -565,14 +575,14 @@ def _score(record: Any) -> dict[str, Any] | None:  # noqa: C901, PLR0911, PLR091
                 han, winnable, yakuman, meld_seq_mask, seat, round_wind, kans, tsumo, win_kind,
                 base_fu, special)
     else:  # a suit in two groups (the table console writes the winning tile last, with its
-        # own letter), or a group of no reading or several: each suit's readings from its
-        # counts (memoised per suit), combined in suit order as regular_readings does
+        # own letter), or a group of no reading or several: each suit's readings, combined
+        # in suit order as regular_readings does
         m_sa = sa - c_sa
         m_sb = sb - c_sb
-        r0 = readings(0, c0) if c0 else _NO_SUIT
-        r1 = readings(1, c1) if c1 else _NO_SUIT
-        r2 = readings(2, c2) if c2 else _NO_SUIT
-        r3 = readings(3, c3) if c3 else _NO_SUIT
+        r0 = _suit_readings(0, c0, group0, small)
+        r1 = _suit_readings(1, c1, group1, small)
+        r2 = _suit_readings(2, c2, group2, small)
+        r3 = _suit_readings(3, c3, group3, small)
         if len(r0) == 1 and len(r1) == 1 and len(r2) == 1 and len(r3) == 1:  # the usual
             r_sa = m_sa + r0[0].sa + r1[0].sa + r2[0].sa + r3[0].sa
             r_sb = m_sb + r0[0].sb + r1[0].sb + r2[0].sb + r3[0].sb
@@ -688,6 +698,18 @@ def _fields(record: dict[str, Any]) -> tuple[tuple[Any, ...], bool] | None:
     if (not exact and not record.keys() <= _FAST_KEYS) or tuple(map(type, values)) != _TYPES:
         return None
     return values, exact
+
+
+def _suit_readings(suit: int, word: i64, last: Tiles | None,
+                   small: i64) -> tuple[SuitReading, ...]:
+    """A suit's readings: those of its group when the hand has one group of it (``last``),
+    else those of its counts (memoised per suit: a lookup of a large int key); one empty
+    reading when the hand holds none of it."""
+    if not word:
+        return _NO_SUIT
+    if last is not None and (small >> (SUITS_AT + 4 * suit)) & 15 == 1:
+        return last.readings
+    return readings(suit, word)
 
 
 def _groups(hand: str) -> list[Tiles] | None:
