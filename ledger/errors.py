@@ -127,6 +127,8 @@ class AuditCheck(StrEnum):
     # their postings, the till closes against their periods.
     TILL_MISMATCH = "till_mismatch"
     COUNTER_ENTRY_MISMATCH = "counter_entry_mismatch"
+    # Staff who play (ledger.floor.audit): a game's back pay against its posting and rate.
+    BACK_PAY_MISMATCH = "back_pay_mismatch"
     ROW_UNREADABLE = "row_unreadable"
 
 

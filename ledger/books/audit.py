@@ -54,6 +54,11 @@ the database disagrees:
   are not the ones its kind, method, amount and player make (a reversal: the
   mirror of its original's), or a posting without a session that no counter
   entry explains (``ledger.counter.audit``).
+- ``back_pay_mismatch``: a game's back pay (``ledger.floor``) whose posting is not its
+  game's ``back_pay`` posting moving exactly its amount from the parlor's back pay to the
+  member's, whose amount is not the rate in force at the posting (the game's close), or
+  whose member did not sit in the game; or a back pay posting without its row
+  (``ledger.floor.audit``).
 - ``row_unreadable``: rows the audit could not interpret at all (a stored
   result without its scores, say). The audit never raises on data: whatever
   breaks while one subject is checked becomes this finding, and the audit
@@ -207,6 +212,10 @@ def ledger_audit(*, session_ids: Iterable[int] | None = None) -> AuditReport:
     from ledger.counter.audit import counter_audit
 
     _checked(report, "the counter", counter_audit, report)
+    # The floor's back pay (issue 36), likewise.
+    from ledger.floor.audit import back_pay_audit
+
+    _checked(report, "the back pay", back_pay_audit, report)
     for check in _ADDED_CHECKS:
         _checked(report, "whole book", check, report)
     sessions = Session.objects.order_by("pk")

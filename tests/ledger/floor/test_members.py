@@ -13,7 +13,7 @@ from django.utils import timezone
 from ledger.books.audit import ledger_audit
 from ledger.counter.models import CounterEntryKind, PaymentMethod
 from ledger.counter.services import counter_entry_record, counter_entry_reverse
-from ledger.errors import LedgerError, LedgerErrorCode
+from ledger.errors import AuditCheck, LedgerError, LedgerErrorCode
 from ledger.floor.member_statement import member_statement
 from ledger.floor.members import advances_outstanding, back_pay_rate_set, member_advance
 from ledger.floor.seated import seated_user_ids
@@ -23,6 +23,7 @@ from ledger.models import (
     BackPay,
     BackPayRate,
     LedgerEntry,
+    Posting,
     PostingKind,
     Session,
     SessionState,
@@ -249,3 +250,39 @@ def test_a_seated_member_may_not_enter_correct_or_close_their_table(floor: Floor
     hand_record(session=elsewhere, hand=draw(0), entered_by=user)
     session_close(session=session, by=floor.manager)
     assert Session.objects.get(pk=session.pk).state == SessionState.CLOSED
+
+
+def test_the_audit_finds_back_pay_off_its_rate_and_a_back_pay_posting_without_its_row(
+    floor: FloorWorld,
+) -> None:
+    from ledger.books.postings import Leg, PlannedPosting, posting_create
+    from ledger.floor.members import _back_pay_accounts
+
+    _user, member = _member(floor)
+    back_pay_rate_set(parlor=floor.parlor, amount=500, by=floor.manager)
+    session = _game(floor, member)
+    _play_out(floor, session)
+    paid = BackPay.objects.get(session=session)
+    assert ledger_audit().findings == []
+
+    accounts = _back_pay_accounts(parlor_id=floor.parlor.pk, players=[member.pk])
+    legs = (
+        Leg(accounts[(AccountKind.MEMBER_BACK_PAY, member.pk)], "back_pay", money=700),
+        Leg(accounts[(AccountKind.BACK_PAY, None)], "back_pay", money=-700),
+    )
+    # Paid twice, at an amount no rate says: a row at 700 naming the 500 rate, and a back
+    # pay posting no row explains.
+    for _ in range(2):
+        extra = posting_create(
+            session=session, planned=PlannedPosting(PostingKind.BACK_PAY, legs), by=floor.staff
+        )
+    BackPay.objects.create(
+        parlor=floor.parlor, session=session, player=member, shift=paid.shift, rate=paid.rate,
+        amount=700, posting=Posting.objects.filter(kind=PostingKind.BACK_PAY).exclude(
+            pk__in=[paid.posting_id, extra.pk]
+        ).get(),
+    )  # fmt: skip
+    found = [f for f in ledger_audit().findings if f.check == AuditCheck.BACK_PAY_MISMATCH]
+    assert len(found) == 2, found
+    assert any("rate in force" in f.message for f in found)
+    assert any(f.subject == f"posting {extra.pk}" for f in found)
