@@ -63,6 +63,12 @@ def test_a_chips_only_game_shows_no_points_anywhere_and_says_so(
         assert words["points"] not in heads and len(heads) == 8, heads
         looks_right(driver, ["#session-pays", "#session-rate", "table.settlement th",
                              "table.settlement td"])  # fmt: skip
+        # Each hand's Correct button reads on one line (at 820 px in Japanese it was squeezed).
+        lines = driver.execute_script(
+            "return [...document.querySelectorAll('tr.hand-row a.button')].map(a => Math.round("
+            "a.getBoundingClientRect().height / parseFloat(getComputedStyle(a).lineHeight)))"
+        )
+        assert lines and max(lines) <= 2, lines  # padding included: one line of text
 
         driver.get(f"{admin}/ledger/settlement/")
         wait_until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#result_list tbody tr"))
