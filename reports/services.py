@@ -127,44 +127,49 @@ def _check_request(
         return ExportRequestError(LedgerErrorCode.BAD_EXPORT, message, field)
 
     if kind not in ExportKind.values:
-        raise refuse(f"{kind!r} is not an export kind ({', '.join(ExportKind.values)})", "kind")
+        raise refuse(_("“%(kind)s” is not a kind of export.") % {"kind": kind}, "kind")
     if scope not in ExportScope.values:
-        raise refuse(f"{scope!r} is not a scope ({', '.join(ExportScope.values)})", "scope")
+        raise refuse(_("“%(scope)s” is not a range an export covers.") % {"scope": scope}, "scope")
     if format not in FORMATS_BY_KIND[kind]:
         raise refuse(format_refusal(kind), "format")
     languages = [code for code, _name in settings.LANGUAGES]
     if language and language not in languages:
-        raise refuse(f"{language!r} is not a language ({', '.join(languages)})", "language")
+        message = _("“%(language)s” is not a language exports are written in.")
+        raise refuse(message % {"language": language}, "language")
     if kind == ExportKind.DAY_REPORT:
-        raise refuse("day reports are built by the periodic job, not on request", "kind")
+        raise refuse(_("Day reports are made by the daily job, not on request."), "kind")
     if scope == ExportScope.PLAYER:
         if player is None:
-            raise refuse("a player's export needs the player", "player")
+            raise refuse(_("Choose the player to export."), "player")
         if player.parlor_id != parlor.pk:
-            raise refuse(f"player {player} does not belong to {parlor}", "player")
+            message = _("%(player)s is not a player of %(parlor)s.")
+            raise refuse(message % {"player": player, "parlor": parlor}, "player")
     elif player is not None:
-        raise refuse(f"a {scope} export covers every player; use scope 'player'", "player")
+        message = _("This export covers every player: to export one, choose “%(one)s”.")
+        raise refuse(message % {"one": ExportScope.PLAYER.label}, "player")
     if scope == ExportScope.DAY and (date_from is None or date_to not in (None, date_from)):
-        raise refuse("a day's export needs the day (date_from), and no other date_to", "date_from")
+        message = _("One business day's export needs that day as its first day, and no other.")
+        raise refuse(message, "date_from")
     if scope == ExportScope.PERIOD and (date_from is None or date_to is None):
-        raise refuse("a period's export needs date_from and date_to", "date_to")
+        raise refuse(_("A period's export needs its first and its last business day."), "date_to")
     for name, day in (("date_from", date_from), ("date_to", date_to)):
         if day is not None and not EXPORT_FIRST_DAY <= day <= EXPORT_LAST_DAY:
+            message = _("%(day)s is outside the books' calendar (%(first)s to %(last)s).")
             raise refuse(
-                f"{name} {day} is outside the books' calendar"
-                f" ({EXPORT_FIRST_DAY} to {EXPORT_LAST_DAY})",
-                name,
+                message % {"day": day, "first": EXPORT_FIRST_DAY, "last": EXPORT_LAST_DAY}, name
             )
     if date_from is not None and date_to is not None and date_to < date_from:
-        raise refuse(f"date_to {date_to} is before date_from {date_from}", "date_to")
+        message = _("The last day, %(last)s, is before the first, %(first)s.")
+        raise refuse(message % {"last": date_to, "first": date_from}, "date_to")
     if date_from is not None and date_to is not None:
         days = (date_to - date_from).days + 1
         if days > MAX_EXPORT_DAYS:
-            raise refuse(
-                f"{date_from} to {date_to} is {days:,} business days; an export covers at most"
-                f" {MAX_EXPORT_DAYS} (request one per year)",
-                "date_to",
+            message = _(
+                "%(first)s to %(last)s is %(days)s business days; an export covers at most"
+                " %(most)s (request one per year)."
             )
+            figures = {"first": date_from, "last": date_to, "days": f"{days:,}"}
+            raise refuse(message % {**figures, "most": MAX_EXPORT_DAYS}, "date_to")
 
 
 def export_request(

@@ -17,6 +17,7 @@ from django.test import Client
 from django.urls import reverse
 
 from ledger.models import SessionState
+from parlor.services.preferences import user_language_set
 from reports.models import ExportJob, ExportState
 from tests.ledger.tasks.support import close_postings, finished_session, unfinished_session
 from tests.reports.support import closed_session, today
@@ -69,6 +70,32 @@ def test_a_bad_export_request_is_shown_on_the_form(
 
     assert response.status_code == 200
     assert "Player statements are written as PDF only." in response.content.decode()
+    assert not ExportJob.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "One business day's export needs that day as its first day, and no other."),
+        ("ja", "1営業日分の出力には、その日を開始日に指定してください"),
+    ],
+)
+def test_a_refused_export_says_why_in_the_managers_words(
+    role_user: Callable[[str], User], staff: User, language: str, words: str
+) -> None:
+    # A day's export without its day: the refusal names the field's meaning, never its code.
+    session = finished_session(by=staff)
+    manager = role_user("manager")
+    user_language_set(user=manager, language=language)
+    client = Client()
+    client.force_login(manager)
+    form = {"kind": "settlements", "format": "csv", "scope": "day", "parlor": session.parlor_id}
+
+    response = client.post(reverse("admin:reports_exportjob_add"), form)
+
+    errors = " ".join(str(e) for e in response.context["form"].errors.get("date_from", []))
+    assert words in errors, errors
+    assert "date_from" not in errors and "date_to" not in errors
     assert not ExportJob.objects.exists()
 
 
