@@ -163,12 +163,25 @@ def open_sessions_keep_text(count: int) -> str:
     ) % {"count": count}
 
 
+class RulesetFilter(admin.SimpleListFilter):
+    """The rulesets by their names in the manager's language, never their slugs."""
+
+    title = _("ruleset")
+    parameter_name = "ruleset_slug"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return [(slug, str(name)) for slug, name in labels.RULESETS.items()]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        return queryset.filter(ruleset_slug=self.value()) if self.value() else queryset
+
+
 @admin.register(RulesetConfig)
 class RulesetConfigAdmin(ParlorOwnedAdmin[RulesetConfig]):
     """Options as typed fields from the engine's schema (``parlor.forms``), not raw JSON."""
 
     list_display = ["name", "parlor", "ruleset", "is_active"]
-    list_filter = [("parlor", admin.RelatedOnlyFieldListFilter), "ruleset_slug", "is_active"]
+    list_filter = [("parlor", admin.RelatedOnlyFieldListFilter), RulesetFilter, "is_active"]
     search_fields = ["name", "ruleset_slug"]
     view_action = Action.VIEW_RULES
     edit_action = delete_action = Action.EDIT_RULESETS

@@ -415,4 +415,4 @@ class ScoreboardLink(models.Model):
         verbose_name_plural = _("scoreboard links")
 
     def __str__(self) -> str:
-        return f"{self.parlor}: scoreboard link"
+        return _("%(parlor)s: scoreboard link") % {"parlor": self.parlor}

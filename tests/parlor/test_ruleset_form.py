@@ -134,3 +134,18 @@ def test_the_add_page_shows_the_asked_rulesets_options(admin_client: Client) -> 
     page = admin_client.get("/admin/parlor/rulesetconfig/add/?ruleset_slug=toutenkou")
     text = page.content.decode()
     assert 'name="game__noten_penalty"' in text and 'name="opt__manzu_dora"' in text
+
+
+@pytest.mark.parametrize(("language", "name"), [("en", "Speed Tonpuu"), ("ja", "スピード東風")])
+def test_the_list_filters_rulesets_by_their_names_not_their_slugs(
+    admin_client: Client, language: str, name: str
+) -> None:
+    RulesetConfigFactory(ruleset_slug="speed-tonpuu")
+
+    page = admin_client.get(
+        "/admin/parlor/rulesetconfig/", HTTP_ACCEPT_LANGUAGE=language
+    ).content.decode()
+
+    filter_panel = page[page.index('id="changelist-filter"') :]
+    assert name in filter_panel
+    assert "speed-tonpuu" not in filter_panel.replace("ruleset_slug=speed-tonpuu", "")
