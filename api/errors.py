@@ -58,6 +58,9 @@ _CONFLICTS = frozenset(
         LedgerErrorCode.BALANCE_EXCEEDED,
         LedgerErrorCode.ENTRY_ALREADY_REVERSED,
         LedgerErrorCode.TILL_ALREADY_CLOSED,
+        LedgerErrorCode.SLIP_CHANGED,
+        LedgerErrorCode.STILL_PLAYING,
+        LedgerErrorCode.SETTLED_ON_SLIP,
     }
 )
 # The services' own safety nets: a request cannot cause these, a bug can.
@@ -100,7 +103,7 @@ def _policy_refusal_response(exc: PolicyRefusal, context: dict[str, Any]) -> Res
             error_body(RequestErrorCode.SEATED_AT_TABLE, str(exc.message)),
             status=status.HTTP_403_FORBIDDEN,
         )
-    if exc.refusal is Refusal.ROLE:
+    if exc.refusal in (Refusal.ROLE, Refusal.OWN):
         return Response(
             error_body(RequestErrorCode.NOT_ALLOWED, str(exc.message)),
             status=status.HTTP_403_FORBIDDEN,

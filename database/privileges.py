@@ -57,6 +57,8 @@ CHANGES: dict[str, tuple[str, ...]] = {
     # A visit's check-out (who and when); a player's credit limit, set or removed by a manager.
     "ledger.Visit": (UPDATE,),
     "ledger.CreditLimit": (UPDATE, DELETE),
+    # The parlor's invoice registration number and tax rate, kept by its manager.
+    "ledger.InvoiceRegistration": (UPDATE, DELETE),
     # The floor: a waiting player leaves or is seated; a staff shift ends; a seat draw gets
     # the session opened from it; the manager's floor options.
     "ledger.WaitingEntry": (UPDATE,),

@@ -38,6 +38,30 @@ def refusal_text(error: LedgerError, *, parlor: Parlor | None = None) -> str:
         LedgerErrorCode.BAD_TEXT: lambda p: (
             _("The reason is too long: at most %(limit)s characters.") % p
         ),
+        LedgerErrorCode.SLIP_CHANGED: lambda p: (
+            _("The slip of %(player)s changed since it was shown: look at it again and confirm.")
+            % p
+        ),
+        LedgerErrorCode.STILL_PLAYING: lambda p: (
+            _("%(player)s is still playing at %(tables)s: close the game first.") % p
+        ),
+        LedgerErrorCode.BALANCE_EXCEEDED: lambda p: (
+            _("That is more than the player's balance allows (%(amount)s).")
+            % {"amount": _money(parlor, p.get("held", p.get("owed", 0)))}
+        ),
     }
+    fallback: dict[LedgerErrorCode, str] = {
+        LedgerErrorCode.BAD_COUNTER_ENTRY: _(
+            "This entry does not fit: check the amount, how it was paid and what it was for."
+        ),
+        LedgerErrorCode.TILL_ALREADY_CLOSED: _(
+            "The till of this business day is closed already: count it as a shift close."
+        ),
+        LedgerErrorCode.SETTLED_ON_SLIP: _(
+            "This is part of a confirmed check-out slip: the difference goes on the next slip."
+        ),
+    }
+    if error.code in fallback:
+        return fallback[error.code]
     say = words.get(error.code)
     return say(error.params) if say is not None and error.params else error.message

@@ -76,6 +76,12 @@ class LedgerErrorCode(StrEnum):
     BALANCE_EXCEEDED = "balance_exceeded"
     ENTRY_ALREADY_REVERSED = "entry_already_reversed"
     TILL_ALREADY_CLOSED = "till_already_closed"
+    # A visit's check-out slip (ledger.counter.settle): the slip moved since it was shown
+    # (a game closed or corrected, money taken), the player still sits in an open game, a
+    # part of a confirmed slip reversed.
+    SLIP_CHANGED = "slip_changed"
+    STILL_PLAYING = "still_playing"
+    SETTLED_ON_SLIP = "settled_on_slip"
     # Background jobs: the broker (Redis) did not take the task; nothing was posted.
     QUEUE_UNAVAILABLE = "queue_unavailable"
     # An export request the service refuses (kind, scope, dates; docs/jobs.md).

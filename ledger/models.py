@@ -14,7 +14,7 @@ linked to the hands and postings they explain.
 
 from ledger.books.models import Account, AccountKind, LedgerEntry, Posting, PostingKind
 from ledger.counter.models import CounterEntry, CounterEntryKind, TillClose
-from ledger.counter.visits import CreditLimit, Visit
+from ledger.counter.visits import CreditLimit, InvoiceRegistration, Visit, VisitSettlement
 from ledger.floor.models import (
     BackPay,
     BackPayRate,
@@ -63,6 +63,7 @@ __all__ = [
     "FloorOptions",
     "HandKind",
     "HandResult",
+    "InvoiceRegistration",
     "LeftBecause",
     "live_hand_q",
     "JobError",
@@ -85,6 +86,7 @@ __all__ = [
     "Standing",
     "TillClose",
     "Visit",
+    "VisitSettlement",
     "WaitingEntry",
     "job_error",
 ]

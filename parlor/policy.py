@@ -12,6 +12,8 @@ their own. A refusal says why, in the user's language:
 - ``STATE``: the session is not in a state the action is allowed in (409).
 - ``SEATED``: the user sits at the session's table as a player (a staff member or a
   manager who plays, issue 36): they may not enter, correct or close its hands (403).
+- ``OWN``: the action is on the user's own money (their own visit's settlement), which
+  somebody else must do (403), whatever their role.
 
 At a parlor's table the staff are the referees: they record hands and the
 penalties (chonbo, dead hand) as they happen. Managers void and correct hands,
@@ -23,7 +25,7 @@ A superuser is a manager of every parlor. The periodic jobs' own account (see
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TypeVar
@@ -82,6 +84,7 @@ class Action(StrEnum):
     MEMBER_ADVANCE = "member_advance"
     SET_BACK_PAY = "set_back_pay"
     VIEW_MEMBER_STATEMENTS = "view_member_statements"
+    SETTLE_VISIT = "settle_visit"
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +94,9 @@ class Rule:
     roles: frozenset[Role]
     states: frozenset[str] | None
     what: StrOrPromise
+    # Refused on the acting user's own money, whatever their role (a visit of the player
+    # their login is, or the player they sat at a table as).
+    never_own: bool = False
 
 
 _DESK = frozenset({Role.MANAGER, Role.STAFF})
@@ -181,6 +187,14 @@ TABLE: dict[Action, Rule] = {
     Action.VIEW_MEMBER_STATEMENTS: Rule(
         _MANAGERS, None, _("see the staff members' monthly statements (games, advances, back pay)")
     ),
+    # A visit's check-out slip, settled in one posting (issue 34). Never one's own: the
+    # staff member who played is settled by a colleague (``check(..., own=True)`` refuses).
+    Action.SETTLE_VISIT: Rule(
+        _DESK,
+        None,
+        _("settle a player's visit at check-out (never one's own)"),
+        never_own=True,
+    ),
 }
 
 # A player at the table may not referee it: whoever sits in a session (a staff member or a
@@ -208,6 +222,7 @@ class Refusal(StrEnum):
     ROLE = "role"
     STATE = "state"
     SEATED = "seated"
+    OWN = "own"
 
 
 class PolicyRefusal(Exception):
@@ -239,8 +254,16 @@ def _refusal(
     parlor_id: int | None,
     state: str | None,
     seated: bool = False,
+    own: bool = False,
 ) -> PolicyRefusal | None:
     rule = TABLE[action]
+    if own and rule.never_own:
+        return PolicyRefusal(
+            action,
+            Refusal.OWN,
+            _("You may not %(what)s for yourself: ask another member of staff.")
+            % {"what": rule.what},
+        )
     if is_jobs_user(user):
         if action not in JOBS_ACTIONS:
             return PolicyRefusal(action, Refusal.ROLE, _("The jobs account may not do this."))
@@ -287,10 +310,12 @@ def allows(
     parlor_id: int | None,
     state: str | None = None,
     seated: bool = False,
+    own: bool = False,
 ) -> bool:
     """Whether ``user`` may do ``action`` on an object of ``parlor_id`` (session in ``state``;
-    ``seated``: the user sits at that session's table as a player)."""
-    return _refusal(user, action, parlor_id, state, seated) is None
+    ``seated``: the user sits at that session's table as a player; ``own``: the object is
+    the user's own money, see :func:`is_own`)."""
+    return _refusal(user, action, parlor_id, state, seated, own) is None
 
 
 def check(
@@ -300,11 +325,19 @@ def check(
     parlor_id: int | None,
     state: str | None = None,
     seated: bool = False,
+    own: bool = False,
 ) -> None:
     """Raise :class:`PolicyRefusal` unless ``user`` may do ``action`` there (services call it)."""
-    refusal = _refusal(user, action, parlor_id, state, seated)
+    refusal = _refusal(user, action, parlor_id, state, seated, own)
     if refusal is not None:
         raise refusal
+
+
+def is_own(user: AnyUser | None, people: Collection[int | None]) -> bool:
+    """Whether ``user`` is one of ``people`` (the accounts a player is: their login, and the
+    staff accounts that sat at a table as them): the question ``own=`` answers."""
+    pk = getattr(user, "pk", None)
+    return pk is not None and pk in people
 
 
 def allowed_parlor_ids(user: AnyUser | None, action: Action) -> frozenset[int] | None:

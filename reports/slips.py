@@ -266,7 +266,12 @@ RECEIPT_MARGIN_MM = 3
 
 
 def slip_layout(*, slip: SessionSlip, paper: Paper) -> Any:
-    """WeasyPrint's laid-out document of the slip (its pages and boxes; tests read them).
+    """WeasyPrint's laid-out document of the slip (its pages and boxes; tests read them)."""
+    return html_layout(slip_html(slip=slip, paper=paper), paper)
+
+
+def html_layout(text: str, paper: Paper) -> Any:
+    """WeasyPrint's laid-out document of a slip's HTML (a session's or a visit's).
 
     The receipt is laid out once on a 2 m roll to measure its content, then again on a
     page exactly that long: a roll printer cuts where the slip ends, not two metres on.
@@ -275,7 +280,6 @@ def slip_layout(*, slip: SessionSlip, paper: Paper) -> Any:
         import weasyprint
     except (ImportError, OSError) as error:
         raise RuntimeError(f"PDF slips need WeasyPrint and the Pango libraries: {error}") from error
-    text = slip_html(slip=slip, paper=paper)
 
     def laid_out(html: str) -> Any:
         return weasyprint.HTML(

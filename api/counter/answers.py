@@ -9,11 +9,15 @@ from django.db.models import QuerySet
 
 from api.answers import NAMES, Reading, Render, as_stored, row_reading
 from api.counter.serializers import CounterEntrySerializer, TillCloseSerializer
-from api.counter.visits import CreditLimitSerializer, VisitSerializer
+from api.counter.visits import (
+    CreditLimitSerializer,
+    VisitSerializer,
+    VisitSettlementSerializer,
+)
 from ledger.counter.models import TillClose
 from ledger.counter.selectors import counter_entries
 from ledger.counter.visit_selectors import visits_with_people
-from ledger.counter.visits import CreditLimit, Visit
+from ledger.counter.visits import CreditLimit, Visit, VisitSettlement
 
 VISIT_MOVES = NAMES | {
     "is_open", "checked_in_by", "checked_out_at", "checked_out_by", "override_by",
@@ -53,6 +57,10 @@ def _visits() -> QuerySet[Visit]:
     return visits_with_people()
 
 
+def _visit_settlements() -> QuerySet[VisitSettlement]:
+    return VisitSettlement.objects.select_related("settled_by", "posting")
+
+
 READINGS: dict[str, Render] = {
     "counter-entry-list": counter_entry_reading,
     "counter-entry-reverse": counter_entry_reading,
@@ -64,4 +72,12 @@ READINGS: dict[str, Render] = {
         _visits, VisitSerializer, actor="checked_out_by_id", moves=VISIT_MOVES, label="visit"
     ),
     "credit-limit-list": _credit_limit,
+    # A visit's check-out slip, confirmed: the settlement row (its slip as kept, its entries).
+    "visit-settle": row_reading(
+        _visit_settlements,
+        VisitSettlementSerializer,
+        actor="settled_by_id",
+        moves=NAMES | {"settled_by"},
+        label="visit settlement",
+    ),
 }

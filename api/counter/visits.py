@@ -13,6 +13,7 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from api.counter.views import KEY_PARAMETER, key_required
 from api.errors import WRITE_ERRORS
 from api.filters import BaseFilterSet
 from api.idempotency import IDEMPOTENCY_PARAMETER, idempotent
@@ -20,6 +21,9 @@ from api.parsers import SafeJSONParser
 from api.permissions import acting_user
 from api.scoped_fields import ScopedRowField
 from api.viewsets import ApiDefaults
+from ledger.counter.models import PaymentMethod
+from ledger.counter.settle import visit_settle
+from ledger.counter.slip import settled_slip, visit_slip
 from ledger.counter.visit_selectors import visits_with_people
 from ledger.counter.visit_services import (
     REASON_MAX_LENGTH,
@@ -28,7 +32,7 @@ from ledger.counter.visit_services import (
     visit_check_in,
     visit_check_out,
 )
-from ledger.models import CreditLimit, Visit
+from ledger.models import CreditLimit, Visit, VisitSettlement
 from parlor import policy
 from parlor.models import Player
 from parlor.policy import Action
@@ -92,6 +96,85 @@ class CreditQuerySerializer(serializers.Serializer[Any]):
     player = ScopedRowField(queryset=Player.objects.all(), action=Action.CHECK_IN)
 
 
+class SlipPlanSerializer(serializers.Serializer[Any]):
+    prepaid_spent = serializers.IntegerField()
+    deposit_applied = serializers.IntegerField()
+    deposit_returned = serializers.IntegerField()
+    payment_received = serializers.IntegerField()
+    payment_made = serializers.IntegerField()
+    carried = serializers.IntegerField(help_text="Owed and left on the balance.")
+    player_pays = serializers.IntegerField()
+    player_receives = serializers.IntegerField()
+
+
+class VisitSlipSerializer(serializers.Serializer[Any]):
+    """A visit's check-out slip (docs/counter.md, "The check-out slip"): money in the
+    currency's minor unit; ``version`` is what the confirmation names."""
+
+    visit = serializers.IntegerField()
+    player = serializers.IntegerField()
+    player_name = serializers.CharField()
+    member_number = serializers.CharField()
+    business_day = serializers.DateField()
+    settled = serializers.BooleanField()
+    version = serializers.IntegerField()
+    brought_forward = serializers.IntegerField()
+    games = serializers.ListField(child=serializers.DictField())
+    corrections = serializers.ListField(child=serializers.DictField())
+    lines = serializers.ListField(child=serializers.DictField())
+    playing = serializers.ListField(child=serializers.CharField())
+    deposit = serializers.IntegerField()
+    prepaid = serializers.IntegerField()
+    results = serializers.IntegerField()
+    plan = SlipPlanSerializer()
+    invoice = serializers.DictField(allow_null=True)
+
+
+class SettleSerializer(serializers.Serializer[Any]):
+    version = serializers.IntegerField(
+        min_value=0, max_value=2**63 - 1, help_text="The slip's version, as shown."
+    )
+    method = serializers.ChoiceField(
+        choices=[PaymentMethod.CASH, PaymentMethod.CARD, PaymentMethod.QR],
+        default=PaymentMethod.CASH,
+    )
+    pays_now = serializers.IntegerField(
+        min_value=0,
+        max_value=2**63 - 1,
+        required=False,
+        allow_null=True,
+        help_text="What a player who owes pays now, when less than the slip says; the rest"
+        " stays on their balance.",
+    )
+
+
+class VisitSettlementSerializer(serializers.ModelSerializer[VisitSettlement]):
+    settled_by = serializers.CharField(source="settled_by.username", read_only=True)
+    entries = serializers.SerializerMethodField()
+
+    class Meta:
+        model = VisitSettlement
+        fields = ["id", "visit", "posting", "cut", "settled_by", "settled_at", "entries", "slip"]
+        read_only_fields = fields
+
+    def get_entries(self, settlement: VisitSettlement) -> list[int]:
+        if settlement.posting_id is None:
+            return []
+        return list(
+            settlement.posting.counter_entries.order_by("pk").values_list("pk", flat=True)  # type: ignore[union-attr]
+        )
+
+
+def slip_body(visit: Visit) -> dict[str, Any]:
+    kept = settled_slip(visit=visit)
+    slip = kept if kept is not None else visit_slip(visit=visit)
+    body = slip.as_json()
+    body["settled"] = kept is not None
+    body["plan"]["player_pays"] = slip.plan.player_pays
+    body["plan"]["player_receives"] = slip.plan.player_receives
+    return body
+
+
 class VisitFilter(BaseFilterSet):
     is_open = django_filters.BooleanFilter(
         field_name="checked_out_at", lookup_expr="isnull", label="Only open (true) or closed."
@@ -110,7 +193,12 @@ class VisitViewSet(
     serializer_class = VisitSerializer
     filterset_class = VisitFilter
     parser_classes = [SafeJSONParser]
-    roles_by_action = {"read": Action.CHECK_IN, "write": Action.CHECK_IN}
+    roles_by_action = {
+        "read": Action.CHECK_IN,
+        "write": Action.CHECK_IN,
+        "slip": Action.SETTLE_VISIT,
+        "settle": Action.SETTLE_VISIT,
+    }
 
     def get_queryset(self) -> QuerySet[Visit]:
         return policy.scoped_to(visits_with_people(), self.request.user, Action.CHECK_IN)
@@ -147,6 +235,42 @@ class VisitViewSet(
     def check_out(self, request: Request, pk: str) -> Response:
         visit = visit_check_out(visit=self.get_object(), by=acting_user(request))
         return Response(VisitSerializer(visits_with_people().get(pk=visit.pk)).data)
+
+    @extend_schema(
+        responses={200: VisitSlipSerializer},
+        description="The visit's check-out slip: every game since the player's previous slip"
+        " (points, chips, money, fees, penalties), corrections of earlier games, the counter's"
+        " entries, the three balances and what the player pays or receives now. A settled"
+        " visit answers its slip as confirmed.",
+    )
+    @action(detail=True, methods=["get"])
+    def slip(self, request: Request, pk: str) -> Response:
+        return Response(VisitSlipSerializer(slip_body(self.get_object())).data)
+
+    @extend_schema(
+        request=SettleSerializer,
+        responses={201: VisitSettlementSerializer, **WRITE_ERRORS},
+        parameters=[KEY_PARAMETER],
+        description="Confirm the slip (its version as shown) and check the player out: one"
+        " posting with the slip's parts. 409 slip_changed when the slip moved since it was"
+        " shown, still_playing when the player sits in an open game, visit_not_open; 403 for"
+        " one's own visit.",
+    )
+    @action(detail=True, methods=["post"])
+    @idempotent
+    def settle(self, request: Request, pk: str) -> Response:
+        key_required(request)
+        visit = self.get_object()
+        form = SettleSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        settlement = visit_settle(
+            visit=visit,
+            by=acting_user(request),
+            version=form.validated_data["version"],
+            method=form.validated_data["method"],
+            pays_now=form.validated_data.get("pays_now"),
+        )
+        return Response(VisitSettlementSerializer(settlement).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(
         parameters=[CreditQuerySerializer],

@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from desk.models import CounterDesk, TillDesk
 from desk.words import refusal_text
 from ledger.admin.roles import acting_user
 from ledger.counter.visit_services import (
@@ -30,7 +31,7 @@ from ledger.counter.visit_services import (
     visit_check_out,
 )
 from ledger.errors import LedgerError
-from ledger.models import CreditLimit, Visit
+from ledger.models import CreditLimit, InvoiceRegistration, Visit
 from parlor import policy
 from parlor.admin_scope import ScopedAdmin, may_anywhere
 from parlor.models import Player
@@ -211,3 +212,51 @@ class CreditLimitAdmin(ScopedAdmin[CreditLimit]):
 
     def delete_model(self, request: HttpRequest, obj: CreditLimit) -> None:
         credit_limit_set(player=obj.player, amount=None, by=acting_user(request))
+
+
+class InvoiceRegistrationForm(forms.ModelForm[InvoiceRegistration]):
+    class Meta:
+        model = InvoiceRegistration
+        fields = ["parlor", "registration_number", "issuer_name", "tax_rate_percent"]
+
+
+@admin.register(InvoiceRegistration)
+class InvoiceRegistrationAdmin(ScopedAdmin[InvoiceRegistration]):
+    """The parlor's qualified-invoice number: its check-out slips itemize the fees as a
+    qualified invoice (docs/counter.md). The managers' (they set the rates)."""
+
+    view_action = Action.VIEW_BOOKS
+    edit_action = Action.EDIT_RATES
+    delete_action = Action.EDIT_RATES
+    form = InvoiceRegistrationForm
+    list_display = ["parlor", "registration_number", "issuer_name", "tax_rate_percent", "set_by"]
+    list_select_related = ["parlor", "set_by"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        return ["parlor"] if obj is not None else []
+
+    def save_model(
+        self, request: HttpRequest, obj: InvoiceRegistration, form: Any, change: bool
+    ) -> None:
+        obj.set_by = acting_user(request)
+        super().save_model(request, obj, form, change)
+
+
+@admin.register(CounterDesk)
+class CounterDeskAdmin(ScopedAdmin[CounterDesk]):
+    """The menu's "Counter desk" opens the desk's counter page."""
+
+    view_action = Action.CHECK_IN
+
+    def changelist_view(self, request: HttpRequest, extra_context: Any = None) -> HttpResponse:
+        return HttpResponseRedirect(reverse("desk-counter"))
+
+
+@admin.register(TillDesk)
+class TillDeskAdmin(ScopedAdmin[TillDesk]):
+    """The menu's "Till count and close" opens the desk's till page (the managers')."""
+
+    view_action = Action.MANAGE_TILL
+
+    def changelist_view(self, request: HttpRequest, extra_context: Any = None) -> HttpResponse:
+        return HttpResponseRedirect(reverse("desk-till"))

@@ -81,40 +81,62 @@ def _expected_legs(
 
 
 def _audit_entries(report: AuditReport) -> None:
+    """Each posting of the counter moves exactly what its entries say (one entry each, or
+    the parts of a visit's settlement together)."""
     entries = CounterEntry.objects.select_related("reverses").order_by("pk")
     legs_of: dict[int, dict[tuple[str, int | None], int]] = defaultdict(lambda: defaultdict(int))
     parlor_of: dict[int, set[int]] = defaultdict(set)
-    rows = LedgerEntry.objects.filter(posting__counter_entry__isnull=False).values_list(
+    rows = LedgerEntry.objects.filter(
+        posting__in=CounterEntry.objects.values("posting_id")
+    ).values_list(
         "posting_id", "account__kind", "account__player_id", "account__parlor_id", "money"
     )
     for posting, kind, player, parlor, money in rows:
         legs_of[posting][(kind, player)] += money
         parlor_of[posting].add(parlor)
+    expected_of: dict[int, dict[tuple[str, int | None], int]] = defaultdict(
+        lambda: defaultdict(int)
+    )
+    entries_of: dict[int, list[CounterEntry]] = defaultdict(list)
+    mismatched: set[int] = set()
     for entry in entries:
-        expected = _expected_legs(entry, entry.reverses)
-        found = {key: money for key, money in legs_of.get(entry.posting_id, {}).items() if money}
-        wrong_parlor = parlor_of.get(entry.posting_id, set()) - {entry.parlor_id}
+        for key, money in _expected_legs(entry, entry.reverses).items():
+            expected_of[entry.posting_id][key] += money
+        entries_of[entry.posting_id].append(entry)
         original = entry.reverses
-        mismatch = original is not None and (
+        if original is not None and (
             original.kind,
             original.amount,
             original.method,
             original.player_id,
-        ) != (entry.kind, entry.amount, entry.method, entry.player_id)
-        if found != expected or wrong_parlor or mismatch:
-            report.findings.append(
-                AuditFinding(
-                    COUNTER_ENTRY_MISMATCH,
-                    f"counter entry {entry.pk}",
-                    f"its posting {entry.posting_id} moves {_legs_text(found)}; a"
-                    f" {entry.kind} of {entry.amount} by {entry.method} moves"
-                    f" {_legs_text(expected)}"
-                    + (f" (accounts of parlor {sorted(wrong_parlor)})" if wrong_parlor else "")
-                    + (" (not what the entry it reverses was)" if mismatch else ""),
-                    {"entry": entry.pk, "posting": entry.posting_id},
-                )
+        ) != (entry.kind, entry.amount, entry.method, entry.player_id):
+            mismatched.add(entry.posting_id)
+        if parlor_of.get(entry.posting_id, set()) - {entry.parlor_id}:
+            mismatched.add(entry.posting_id)
+    for posting_id, named in entries_of.items():
+        expected = {key: money for key, money in expected_of[posting_id].items() if money}
+        found = {key: money for key, money in legs_of.get(posting_id, {}).items() if money}
+        if found == expected and posting_id not in mismatched:
+            continue
+        entry = named[0]
+        wrong_parlor = parlor_of.get(posting_id, set()) - {entry.parlor_id}
+        what = ", ".join(f"a {e.kind} of {e.amount} by {e.method}" for e in named)
+        report.findings.append(
+            AuditFinding(
+                COUNTER_ENTRY_MISMATCH,
+                f"counter entry {entry.pk}",
+                f"its posting {posting_id} moves {_legs_text(found)}; {what} moves"
+                f" {_legs_text(expected)}"
+                + (f" (accounts of parlor {sorted(wrong_parlor)})" if wrong_parlor else "")
+                + (
+                    " (not what the entry it reverses was)"
+                    if posting_id in mismatched and not wrong_parlor
+                    else ""
+                ),
+                {"entry": entry.pk, "posting": posting_id},
             )
-    strays = Posting.objects.filter(session__isnull=True, counter_entry__isnull=True)
+        )
+    strays = Posting.objects.filter(session__isnull=True, counter_entries__isnull=True)
     for posting in strays.values_list("pk", flat=True).order_by("pk"):
         report.findings.append(
             AuditFinding(

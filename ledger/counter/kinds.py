@@ -54,6 +54,10 @@ RULES: dict[str, EntryRule] = {
     K.PAYMENT_RECEIVED: EntryRule(AccountKind.PLAYER, +1),
     K.PAYMENT_MADE: EntryRule(AccountKind.PLAYER, -1),
     K.SALE: EntryRule(AccountKind.SALES, +1, needs_category=True),
+    # On the tab: the player's results pay the sale; the visit's settlement pays the results.
+    K.SALE_ON_TAB: EntryRule(
+        AccountKind.SALES, +1, source=AccountKind.PLAYER, methods=_BALANCE, needs_category=True
+    ),
     K.PAID_OUT: EntryRule(AccountKind.PAID_OUT, -1, needs_category=True),
     K.FLOAT_IN: EntryRule(AccountKind.SAFE, +1, methods=_CASH, till_cash=True),
     K.CASH_DROP: EntryRule(AccountKind.SAFE, -1, methods=_CASH, till_cash=True),
@@ -65,17 +69,19 @@ RULES: dict[str, EntryRule] = {
     ),
 }
 
+_PLAYER_ACCOUNTS = (
+    AccountKind.PLAYER,
+    AccountKind.PLAYER_DEPOSIT,
+    AccountKind.PLAYER_PREPAID,
+    AccountKind.MEMBER_ADVANCE,
+)
 PLAYER_KINDS = frozenset(
     kind
     for kind, rule in RULES.items()
-    if rule.other
-    in (
-        AccountKind.PLAYER,
-        AccountKind.PLAYER_DEPOSIT,
-        AccountKind.PLAYER_PREPAID,
-        AccountKind.MEMBER_ADVANCE,
-    )
+    if rule.other in _PLAYER_ACCOUNTS or rule.source in _PLAYER_ACCOUNTS
 )
+# Kinds that run up what the player owes (never refused for taking the results below zero).
+CHARGES = frozenset({K.SALE_ON_TAB})
 
 MONEY_SIDE: dict[str, AccountKind] = {
     PaymentMethod.CASH: AccountKind.TILL,

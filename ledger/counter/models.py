@@ -28,8 +28,10 @@ class CounterEntryKind(models.TextChoices):
     # Settling a player's results: the player pays what they lost, or is paid what they won.
     PAYMENT_RECEIVED = "payment_received", _("payment from the player")
     PAYMENT_MADE = "payment_made", _("payment to the player")
-    # Other money at the counter.
+    # Other money at the counter: a sale paid at once, or put on the player's tab (paid with
+    # the visit's settlement at check-out).
     SALE = "sale", _("sale")
+    SALE_ON_TAB = "sale_on_tab", _("sale on the tab")
     PAID_OUT = "paid_out", _("paid-out")
     # Cash between the safe and the till: the opening float, and cash taken out (a drop).
     FLOAT_IN = "float_in", _("float into the till")
@@ -87,11 +89,22 @@ class CounterEntry(models.Model):
         _("category"), max_length=20, choices=CounterCategory.choices, blank=True
     )
     memo = models.CharField(_("memo"), max_length=200, blank=True)
-    posting = models.OneToOneField(
+    # One posting per entry, except a visit's settlement: its parts (prepaid spent, deposit
+    # applied and returned, the payment) are entries of one posting (ledger.counter.settle).
+    posting = models.ForeignKey(
         "ledger.Posting",
         on_delete=models.PROTECT,
-        related_name="counter_entry",
+        related_name="counter_entries",
         verbose_name=_("posting"),
+    )
+    # The visit the entry was made during (the player's open visit), so its slip lists it.
+    visit = models.ForeignKey(
+        "ledger.Visit",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="counter_entries",
+        verbose_name=_("visit"),
     )
     # A reversal names the entry it takes back: same kind, amount and method, legs negated.
     reverses = models.OneToOneField(

@@ -13,7 +13,12 @@ a half-written period. Refusals (``LedgerError``) name what is wrong:
 - ``balance_exceeded``: a deposit or prepaid balance would go below zero, a
   payment from the player beyond what they owe, or to the player beyond what
   they are owed (and so prepaid or a deposit applied beyond what is owed);
-- ``entry_already_reversed``: a reversal of a reversed entry, or of a reversal.
+- ``entry_already_reversed``: a reversal of a reversed entry, or of a reversal;
+- ``settled_on_slip``: a reversal of a part of a visit's settlement (the slip was
+  confirmed as a whole; a mistake found later is carried onto the next slip).
+
+An entry with a player is made during the player's open visit when they have one
+(``visit``), so the check-out slip lists it (``ledger.counter.slip``).
 """
 
 from __future__ import annotations
@@ -26,8 +31,9 @@ from django.db.models import Sum
 from django.utils import timezone
 
 from ledger.books.postings import Leg, PlannedPosting, posting_create, posting_reverse
-from ledger.counter.kinds import MONEY_SIDE, PLAYER_KINDS, RULES
+from ledger.counter.kinds import CHARGES, MONEY_SIDE, PLAYER_KINDS, RULES
 from ledger.counter.models import CounterEntry
+from ledger.counter.visits import Visit
 from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.models import Account, AccountKind, LedgerEntry, PostingKind
 from ledger.settle.business_days import business_day_of
@@ -183,7 +189,7 @@ def _check_balances(*, kind: str, legs: tuple[Leg, ...], reversal: bool) -> None
                     field="amount",
                     params={"owed": max(-held, 0)},
                 )
-            if leg.money < 0 and after < 0:
+            if leg.money < 0 and after < 0 and kind not in CHARGES:
                 raise LedgerError(
                     LedgerErrorCode.BALANCE_EXCEEDED,
                     f"the player is owed {max(held, 0)}; {-leg.money} is more than that",
@@ -211,10 +217,13 @@ def counter_entry_record(
     category: str = "",
     memo: str = "",
     member_checked: bool = False,
+    visit: Visit | None = None,
 ) -> CounterEntry:
     """Record one counter movement and its posting (policy: ``record_counter``; the float
     and cash drops ``manage_till``; a staff member's advance ``member_advance``, and only
-    from the floor's member service, ``member_checked``)."""
+    from the floor's member service, ``member_checked``). ``visit``: the open visit it
+    belongs to (a sale paid at once names the visit it was for; an entry with a player is
+    put on the player's open visit without being told)."""
     rule = RULES.get(kind)
     action = Action.MANAGE_TILL if rule is not None and rule.till_cash else Action.RECORD_COUNTER
     if rule is not None and rule.by_floor:
@@ -236,10 +245,30 @@ def counter_entry_record(
             field="kind",
         )
     _check_text(memo)
+    if visit is not None and (
+        visit.parlor_id != parlor.pk
+        or not visit.is_open
+        or (player is not None and visit.player_id != player.pk)
+    ):
+        raise LedgerError(
+            LedgerErrorCode.BAD_COUNTER_ENTRY,
+            f"visit {visit.pk} is not an open visit of this parlor"
+            + (f" and player {player}" if player is not None else ""),
+            field="visit",
+        )
     return _record(
         parlor=parlor, kind=kind, amount=amount, method=method, by=by, player=player,
-        category=category, memo=memo,
+        category=category, memo=memo, visit=visit,
     )  # fmt: skip
+
+
+def open_visit_id(player: Player | None) -> int | None:
+    if player is None:
+        return None
+    found = Visit.objects.filter(player=player, checked_out_at__isnull=True).values_list(
+        "pk", flat=True
+    )
+    return found.first()
 
 
 def _record(
@@ -252,6 +281,7 @@ def _record(
     player: Player | None,
     category: str,
     memo: str,
+    visit: Visit | None = None,
 ) -> CounterEntry:
     """Write the entry and its posting (the caller checked its shape and the policy)."""
     member = RULES[kind].other == AccountKind.MEMBER_ADVANCE
@@ -274,6 +304,7 @@ def _record(
         category=category,
         memo=memo,
         posting=posting,
+        visit_id=visit.pk if visit is not None else open_visit_id(player),
         business_day=business_day_of(parlor=parlor, moment=now),
         created_by=by,
         created_at=now,
@@ -301,6 +332,12 @@ def counter_entry_reverse(*, entry: CounterEntry, by: User, memo: str) -> Counte
         raise LedgerError(
             LedgerErrorCode.ENTRY_ALREADY_REVERSED, f"entry {entry.pk} is reversed already"
         )
+    if Visit.objects.filter(settlement__posting_id=entry.posting_id).exists():
+        raise LedgerError(
+            LedgerErrorCode.SETTLED_ON_SLIP,
+            f"entry {entry.pk} is part of a visit's confirmed slip; record the difference on"
+            " the player's next slip instead",
+        )
     posting = entry.posting
     mirrored = tuple(
         Leg(row.account, row.reason, money=-row.money)
@@ -319,6 +356,8 @@ def counter_entry_reverse(*, entry: CounterEntry, by: User, memo: str) -> Counte
         memo=memo,
         posting=reversal_posting,
         reverses=entry,
+        # On the player's slip now: their open visit's, or the next one's.
+        visit_id=open_visit_id(entry.player),
         business_day=business_day_of(parlor=entry.parlor, moment=now),
         created_by=by,
         created_at=now,

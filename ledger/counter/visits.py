@@ -14,6 +14,7 @@ visit with who and why, and so are the amount owed and the limit at check-in.
 """
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, RegexValidator
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
@@ -117,3 +118,93 @@ class Visit(models.Model):
     @property
     def is_open(self) -> bool:
         return self.checked_out_at is None
+
+
+class VisitSettlement(models.Model):
+    """A visit's check-out slip as confirmed: the one posting that settled it (append-only).
+
+    ``slip`` keeps what the staff confirmed, figure for figure (``ledger.counter.slip``
+    as JSON), so a reprint shows what was paid even after a later correction of a game,
+    which the next visit's slip carries. ``cut`` is the last posting the slip covered: the
+    next slip starts after it. ``posting`` is None when nothing was left to move.
+    """
+
+    visit = models.OneToOneField(
+        Visit, on_delete=models.PROTECT, related_name="settlement", verbose_name=_("visit")
+    )
+    posting = models.OneToOneField(
+        "ledger.Posting",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="visit_settlement",
+        verbose_name=_("posting"),
+    )
+    cut = models.BigIntegerField(_("last posting covered"))
+    slip: models.JSONField[dict[str, object]] = models.JSONField(_("slip as confirmed"))
+    settled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("settled by"),
+    )
+    settled_at = models.DateTimeField(_("settled at"), default=timezone.now)
+
+    class Meta:
+        ordering = ["-pk"]
+        verbose_name = _("visit settlement")
+        verbose_name_plural = _("visit settlements")
+
+    def __str__(self) -> str:
+        return str(self.visit)
+
+
+class InvoiceRegistration(models.Model):
+    """The parlor's qualified-invoice registration (適格請求書発行事業者の登録番号).
+
+    With one, the check-out slip itemizes the fees and tab sales as a qualified invoice
+    (docs/counter.md, "Qualified invoice"): the number, the rate, the tax at that rate.
+    """
+
+    parlor = models.OneToOneField(
+        Parlor,
+        on_delete=models.PROTECT,
+        related_name="invoice_registration",
+        verbose_name=_("parlor"),
+    )
+    registration_number = models.CharField(
+        _("registration number"),
+        max_length=14,
+        validators=[
+            RegexValidator(
+                r"^T[0-9]{13}$",
+                _("A registration number is T followed by 13 digits (T1234567890123)."),
+            )
+        ],
+        help_text=_("T and 13 digits, as the tax office issued it."),
+    )
+    issuer_name = models.CharField(
+        _("issuer's name"),
+        max_length=200,
+        help_text=_("The registered business name printed on invoices."),
+    )
+    tax_rate_percent = models.PositiveSmallIntegerField(
+        _("consumption tax rate (%)"),
+        default=10,
+        validators=[MaxValueValidator(100)],
+        help_text=_("The rate of the fees and of food and drink served in the parlor."),
+    )
+    set_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("set by"),
+    )
+
+    class Meta:
+        ordering = ["parlor"]
+        verbose_name = _("invoice registration")
+        verbose_name_plural = _("invoice registrations")
+
+    def __str__(self) -> str:
+        return f"{self.parlor}: {self.registration_number}"

@@ -22,6 +22,9 @@ from django.contrib.auth.models import User
 
 from ledger.counter.models import CounterEntry
 from ledger.counter.services import counter_entry_record
+from ledger.counter.slip import visit_slip
+from ledger.counter.visit_services import visit_check_in
+from ledger.counter.visits import Visit
 from ledger.floor.services import shift_clock_in
 from ledger.models import StaffShift
 from parlor import policy
@@ -94,6 +97,16 @@ def _staff_member(w: World) -> Player:
         shift_clock_in(user=parlor_manager(w.parlor), player=w.spare_player,
                        by=parlor_manager(w.parlor))  # fmt: skip
     return w.spare_player
+
+
+def _visit_to_settle(w: World) -> Visit:
+    """A visit of the spare player (seated nowhere; the acting account is players[0])."""
+    return visit_check_in(player=w.spare_player, by=parlor_manager(w.parlor))
+
+
+def _slip_version(w: World, own: Player) -> dict[str, Any]:
+    visit = Visit.objects.get(player=w.spare_player, checked_out_at__isnull=True)
+    return {"version": visit_slip(visit=visit).version, "method": "cash"}
 
 
 def _day_export(w: World, own: Player) -> dict[str, Any]:
@@ -254,6 +267,12 @@ ENDPOINTS: dict[Action, Endpoint] = {
     ),
     Action.VIEW_MEMBER_STATEMENTS: Endpoint(
         "GET", lambda w: f"/api/floor/members/{_staff_member(w).pk}/statement/?month=2026-11", 200
+    ),
+    Action.SETTLE_VISIT: Endpoint(
+        "POST",
+        lambda w: f"/api/counter/visits/{_visit_to_settle(w).pk}/settle/",
+        201,
+        _slip_version,
     ),
     Action.MANAGE_TILL: Endpoint(
         "POST",

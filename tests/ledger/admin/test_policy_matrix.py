@@ -28,6 +28,9 @@ from django.test import Client
 from django.utils import timezone
 
 from ledger.books.balances import player_balance
+from ledger.counter.models import CounterEntry, TillClose
+from ledger.counter.slip import visit_slip
+from ledger.counter.visits import VisitSettlement
 from ledger.floor.services import shift_clock_in
 from ledger.models import (
     BackPayRate,
@@ -78,9 +81,7 @@ NOT_OFFERED = {
     " and the player's own pages (/me/statistics/); the admin shows the standings",
     # The counter's entries are listed read-only in the admin; the desk records them through
     # the API (tests/ledger/counter/test_counter_policy.py holds the services to the table).
-    Action.RECORD_COUNTER: "counter entries are recorded through the API (/api/counter/)",
     Action.CORRECT_COUNTER: "counter entries are reversed through the API (/api/counter/)",
-    Action.MANAGE_TILL: "the till is closed through the API (/api/counter/)",
 }
 
 
@@ -308,6 +309,41 @@ def set_credit_limit(world: World, client: Client, parlor: Parlor, state: str | 
     return judged(response, CreditLimit.objects.filter(player=player).exists(), "player")
 
 
+def _open_visit(world: World, parlor: Parlor) -> Visit:
+    return Visit.objects.create(
+        parlor=parlor, player=PlayerFactory(parlor=parlor), business_day=timezone.localdate(),
+        checked_in_by=world.desk[parlor.pk][1],
+    )  # fmt: skip
+
+
+def record_counter(world: World, client: Client, parlor: Parlor, state: str | None) -> str:
+    """The counter desk: a deposit, confirmed (the desk's own page, /desk/counter/)."""
+    visit = _open_visit(world, parlor)
+    form = {
+        "parlor": parlor.pk, "do": "money", "visit": visit.pk, "kind": "deposit_taken",
+        "amount": "1000", "method": "cash", "category": "", "after": "0", "confirmed": "yes",
+    }  # fmt: skip
+    response = client.post("/desk/counter/", form)
+    return judged(response, CounterEntry.objects.filter(player=visit.player).exists())
+
+
+def settle_visit(world: World, client: Client, parlor: Parlor, state: str | None) -> str:
+    """The check-out slip confirmed at the desk (/desk/counter/visits/<id>/)."""
+    visit = _open_visit(world, parlor)
+    version = visit_slip(visit=visit).version
+    response = client.post(
+        f"/desk/counter/visits/{visit.pk}/", {"version": version, "method": "cash"}
+    )
+    return judged(response, VisitSettlement.objects.filter(visit=visit).exists())
+
+
+def manage_till(world: World, client: Client, parlor: Parlor, state: str | None) -> str:
+    """The till counted and closed at the desk (/desk/till/)."""
+    form = {"parlor": parlor.pk, "kind": "shift", "count-1000": "2", "confirmed": "yes"}
+    response = client.post("/desk/till/", {**form, "after_close": "0"})
+    return judged(response, TillClose.objects.filter(parlor=parlor).exists())
+
+
 def run_floor(world: World, client: Client, parlor: Parlor, state: str | None) -> str:
     player = PlayerFactory(parlor=parlor)
     Visit.objects.create(
@@ -364,6 +400,9 @@ PROBES: dict[Action, Probe] = {
     Action.OVERRIDE_CREDIT_LIMIT: override_credit_limit,
     Action.SET_CREDIT_LIMIT: set_credit_limit,
     Action.RUN_FLOOR: run_floor,
+    Action.RECORD_COUNTER: record_counter,
+    Action.SETTLE_VISIT: settle_visit,
+    Action.MANAGE_TILL: manage_till,
     Action.RECORD_HAND: _record(HAND_POST),
     Action.RECORD_PENALTY: _record(CHONBO_POST),
     Action.VOID_HAND: _correct(amend=False),
@@ -388,6 +427,9 @@ CREATES = {
     Action.OVERRIDE_CREDIT_LIMIT,
     Action.SET_CREDIT_LIMIT,
     Action.RUN_FLOOR,
+    Action.RECORD_COUNTER,
+    Action.SETTLE_VISIT,
+    Action.MANAGE_TILL,
     Action.EXPORT_BOOKS,
     Action.MANAGE_SCOREBOARD,
     Action.MANAGE_MEMBERS,

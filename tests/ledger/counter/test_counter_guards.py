@@ -73,7 +73,7 @@ def test_an_unbalanced_counter_posting_fails_at_commit(counter: Desk) -> None:
 def test_the_audit_finds_a_till_moved_behind_the_guards(counter: Desk) -> None:
     till = Account.objects.get(parlor=counter.parlor, kind=AccountKind.TILL)
     sales = Account.objects.get(parlor=counter.parlor, kind=AccountKind.SALES)
-    leg = LedgerEntry.objects.get(account=till, posting__counter_entry__kind=K.SALE)
+    leg = LedgerEntry.objects.get(account=till, posting__counter_entries__kind=K.SALE)
     with tampering(LedgerEntry):
         # Both legs moved by 100: the posting still balances; the till no longer agrees.
         LedgerEntry.objects.filter(pk=leg.pk).update(money=leg.money - 100)
