@@ -30,6 +30,7 @@ from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
+from ledger.counter.models import CounterEntry
 from ledger.errors import LedgerErrorCode
 from ledger.models import JobErrorCode, Session, job_error
 from ledger.settle.business_days import last_closed_business_day
@@ -354,8 +355,11 @@ def day_reports_build(*, now: datetime) -> list[int]:
     ran: list[int] = []
     for parlor in Parlor.objects.order_by("pk"):
         day, ended = last_closed_business_day(parlor=parlor, now=now)
-        if not Session.objects.filter(parlor=parlor, opened_at__lt=ended).exists():
-            continue  # a parlor that has not played yet
+        if not (
+            Session.objects.filter(parlor=parlor, opened_at__lt=ended).exists()
+            or CounterEntry.objects.filter(parlor=parlor, created_at__lt=ended).exists()
+        ):
+            continue  # a parlor that has neither played nor taken money yet
         job = _day_report_job(parlor, day)
         if job.state in (ExportState.QUEUED, ExportState.RUNNING):
             export_run(job_id=job.pk)

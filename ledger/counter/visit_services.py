@@ -1,11 +1,11 @@
 """Checking a player in and out, and the managers' credit limits (docs/visits.md).
 
-What a player owes the parlor is the money of their player account when it is
-negative (``ledger.books.balances.player_balance``: closed games' results
-and fees). A check-in while they owe more than their limit is refused with both
-figures, so the desk can say why; a manager may let it through with a reason,
-which the visit keeps. The check-out records who and when; the settlement of
-the visit's money is the check-out slip's (issue 34, not built here).
+What a player owes the parlor is the money of their player account (closed
+games' results and fees, tab sales, payments) less the deposit held for them,
+when that is negative. A check-in while they owe more than their limit is refused
+with both figures, so the desk can say why; a manager may let it through with a
+reason, which the visit keeps. The check-out records who and when; the visit's
+money is settled by its check-out slip (``ledger.counter.settle``).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from ledger.books.balances import player_balance
+from ledger.counter.selectors import player_money
 from ledger.errors import LedgerError, LedgerErrorCode
 from ledger.floor.services import queue_leave_all
 from ledger.models import CreditLimit, Visit
@@ -43,7 +43,10 @@ class CreditStanding:
 
 
 def credit_standing(*, player: Player) -> CreditStanding:
-    owed = max(0, -player_balance(player=player).money)
+    """What the player owes net of the deposit the parlor holds for them (a deposit is
+    there to cover a loss: docs/visits.md), against their limit."""
+    money = player_money(player=player)
+    owed = max(0, -(money.results + money.deposit))
     limit = CreditLimit.objects.filter(player=player).values_list("amount", flat=True).first()
     return CreditStanding(owed=owed, limit=limit)
 

@@ -135,3 +135,25 @@ def test_players_and_other_parlors_may_not_check_in(db: None) -> None:
     with pytest.raises(PolicyRefusal) as refused:
         visit_check_in(player=player, by=stranger)
     assert refused.value.refusal is Refusal.NOT_MEMBER
+
+
+def test_the_credit_limit_nets_the_deposit_held(staff: User, manager: User) -> None:
+    """What a player owes, against their limit, is their results less the deposit held."""
+    from ledger.counter.services import counter_entry_record
+    from tests.ledger.counter.helpers import desk
+
+    counter = desk(players=1)
+    player = counter.players[0]
+    counter_entry_record(
+        parlor=counter.parlor, kind="sale_on_tab", amount=30000, method="balance",
+        category="food", player=player, by=counter.staff,
+    )  # fmt: skip
+    assert credit_standing(player=player).owed == 30000
+    counter_entry_record(
+        parlor=counter.parlor, kind="deposit_taken", amount=20000, method="cash",
+        player=player, by=counter.staff,
+    )  # fmt: skip
+    assert credit_standing(player=player).owed == 10000
+    credit_limit_set(player=player, amount=10000, by=counter.manager)
+    visit = visit_check_in(player=player, by=counter.staff)  # at the limit, not above it
+    assert visit.owed_at_check_in == 10000

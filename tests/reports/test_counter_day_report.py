@@ -65,3 +65,15 @@ def test_the_day_report_shows_the_counter_and_the_till() -> None:
     # The next period opens on what was counted and holds the reversal.
     period = till_period(parlor=counter.parlor)
     assert (period.opening_float, period.cash_entries) == (10600, -700)
+
+
+def test_a_parlor_with_counter_entries_and_no_game_gets_its_day_report() -> None:
+    """A parlor that only took money at the counter that day (no table played) still
+    gets the day's report, with its Counter sheet."""
+    counter = desk()
+    record(counter, K.SALE, 600, category="drink")
+    built = day_reports_build(now=timezone.now() + timedelta(days=1))
+    job = ExportJob.objects.get(kind=ExportKind.DAY_REPORT, parlor=counter.parlor)
+    assert job.pk in built
+    rows = _sheets(job.file.read())["Counter"]
+    assert [(r["kind"], r["amount"]) for r in rows] == [("sale", 600)]
