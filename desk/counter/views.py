@@ -103,48 +103,35 @@ class MoneyForm(forms.Form):
         return data
 
 
-def _entry_words(parlor: Parlor, data: dict[str, Any], name: str) -> str:
-    amount = money_text(data["amount"], parlor)
-    method = PaymentMethod(data["method"]).label
-    category = CounterCategory(data["category"]).label if data.get("category") else ""
-    kind = data["kind"]
-    if kind == CounterEntryKind.DEPOSIT_TAKEN:
-        return _("Take a deposit of %(amount)s from %(name)s, paid by %(method)s?") % {
-            "amount": amount, "name": name, "method": method
-        }  # fmt: skip
-    if kind == CounterEntryKind.PREPAID_TOPUP:
-        return _("Top up %(name)s's prepaid balance by %(amount)s, paid by %(method)s?") % {
-            "amount": amount, "name": name, "method": method
-        }  # fmt: skip
-    if kind == CounterEntryKind.SALE_ON_TAB:
-        return _("Put %(what)s for %(amount)s on %(name)s's tab?") % {
-            "what": category, "amount": amount, "name": name
-        }  # fmt: skip
-    return _("Record a sale of %(what)s for %(amount)s, paid by %(method)s?") % {
-        "what": category, "amount": amount, "method": method
-    }  # fmt: skip
+# What each entry is, asked before it is recorded and said after (the same figures).
+_PHRASES = {
+    CounterEntryKind.DEPOSIT_TAKEN: (
+        gettext_lazy("Take a deposit of %(amount)s from %(name)s, paid by %(method)s?"),
+        gettext_lazy("Deposit of %(amount)s taken from %(name)s (%(method)s)."),
+    ),
+    CounterEntryKind.PREPAID_TOPUP: (
+        gettext_lazy("Top up %(name)s's prepaid balance by %(amount)s, paid by %(method)s?"),
+        gettext_lazy("%(name)s's prepaid balance topped up by %(amount)s (%(method)s)."),
+    ),
+    CounterEntryKind.SALE_ON_TAB: (
+        gettext_lazy("Put %(what)s for %(amount)s on %(name)s's tab?"),
+        gettext_lazy("%(what)s for %(amount)s put on %(name)s's tab."),
+    ),
+    CounterEntryKind.SALE: (
+        gettext_lazy("Record a sale of %(what)s for %(amount)s, paid by %(method)s?"),
+        gettext_lazy("Sale of %(what)s for %(amount)s recorded (%(method)s)."),
+    ),
+}
 
 
-def _done_words(parlor: Parlor, data: dict[str, Any], name: str) -> str:
-    amount = money_text(data["amount"], parlor)
-    method = PaymentMethod(data["method"]).label
-    category = CounterCategory(data["category"]).label if data.get("category") else ""
-    kind = data["kind"]
-    if kind == CounterEntryKind.DEPOSIT_TAKEN:
-        return _("Deposit of %(amount)s taken from %(name)s (%(method)s).") % {
-            "amount": amount, "name": name, "method": method
-        }  # fmt: skip
-    if kind == CounterEntryKind.PREPAID_TOPUP:
-        return _("%(name)s's prepaid balance topped up by %(amount)s (%(method)s).") % {
-            "amount": amount, "name": name, "method": method
-        }  # fmt: skip
-    if kind == CounterEntryKind.SALE_ON_TAB:
-        return _("%(what)s for %(amount)s put on %(name)s's tab.") % {
-            "what": category, "amount": amount, "name": name
-        }  # fmt: skip
-    return _("Sale of %(what)s for %(amount)s recorded (%(method)s).") % {
-        "what": category, "amount": amount, "method": method
-    }  # fmt: skip
+def _entry_words(parlor: Parlor, data: dict[str, Any], name: str, *, done: bool = False) -> str:
+    question, statement = _PHRASES[data["kind"]]
+    return str(statement if done else question) % {
+        "amount": money_text(data["amount"], parlor),
+        "name": name,
+        "method": PaymentMethod(data["method"]).label,
+        "what": CounterCategory(data["category"]).label if data.get("category") else "",
+    }
 
 
 def _record_once(

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import admin
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from ledger.admin.filters import player_filter
 from ledger.admin.roles import LedgerAdmin
 from ledger.models import Account, LedgerEntry, Posting
+from parlor import policy
 from parlor.admin_columns import amount_column
+from parlor.admin_scope import ScopedAdmin, may
+from parlor.policy import Action
 from words import labels
 
 
@@ -75,6 +80,26 @@ class PostingAdmin(LedgerAdmin[Posting]):
         "created_at",
     )
     fields = readonly_fields
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Posting]:
+        """The user's parlors' postings: a session's by its parlor, and the counter's (no
+        session) by the parlor whose accounts they move."""
+        queryset = super(ScopedAdmin, self).get_queryset(request)
+        ids = policy.allowed_parlor_ids(request.user, self.view_action)
+        if ids is None:
+            return queryset
+        counter = Exists(
+            LedgerEntry.objects.filter(posting=OuterRef("pk"), account__parlor__in=ids)
+        )
+        return queryset.filter(Q(session__parlor__in=ids) | (Q(session__isnull=True) & counter))
+
+    def _allows(self, request: HttpRequest, action: Action | None, obj: Any) -> bool:
+        if action is not None and obj is not None and obj.session_id is None:
+            moved = LedgerEntry.objects.filter(posting=obj).values_list(
+                "account__parlor_id", flat=True
+            )
+            return may(request, action, parlor_id=moved.first())
+        return super()._allows(request, action, obj)
 
 
 @admin.register(LedgerEntry)

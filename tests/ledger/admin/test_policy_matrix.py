@@ -28,7 +28,7 @@ from django.test import Client
 from django.utils import timezone
 
 from ledger.books.balances import player_balance
-from ledger.counter.models import CounterEntry, TillClose
+from ledger.counter.models import TillClose
 from ledger.counter.slip import visit_slip
 from ledger.counter.visits import VisitSettlement
 from ledger.floor.services import shift_clock_in

@@ -16,7 +16,11 @@ owed). Afterwards:
   says: the games' slips (money less fee) plus the counter's operations;
 - each entry goes through the API with an Idempotency-Key, sent up to three times
   (retries): it is recorded once and every retry gets the first answer;
-- a refused operation wrote nothing, and the audit is clean (stored answers included).
+- a refused operation wrote nothing, and the audit is clean (stored answers included);
+- a player's check-out slip (every player is checked in throughout) says the balances
+  and the settlement the model computes on its own (prepaid spent on the slip's fees, the
+  deposit applied then returned, the payment either way); confirmed through the API (sent
+  up to three times) it is one settlement, and the balances after are the slip's.
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ from hypothesis import strategies as st
 from ledger.books.audit import ledger_audit
 from ledger.counter.models import CounterEntry
 from ledger.counter.services import counter_entry_record, counter_entry_reverse
+from ledger.counter.visit_services import visit_check_in
+from ledger.counter.visits import Visit, VisitSettlement
 from ledger.errors import LedgerError
 from ledger.models import AccountKind, LedgerEntry, Posting, Settlement
 from ledger.play.hands import hand_record
@@ -86,6 +92,13 @@ STEPS = st.lists(
         st.tuples(st.just("game"), st.permutations(range(4))),
         # A player leaves: prepaid spent on what they owe, the deposit applied, the rest paid.
         st.tuples(st.just("settle"), st.integers(0, 3)),
+        # ... or through their check-out slip, confirmed (then checked in again).
+        st.tuples(
+            st.just("checkout"),
+            st.integers(0, 3),
+            st.sampled_from(["cash", "cash", "card", "qr"]),
+            st.sampled_from([1, 1, 2, 3]),
+        ),
     ),
     min_size=1,
     max_size=18,
@@ -100,6 +113,8 @@ class Model:
     # accepted entries, by their ids: (kind, player, amount, method)
     entries: list[tuple[int, str, int | None, int, str]] = field(default_factory=list)
     reversed: set[int] = field(default_factory=set)
+    # player index -> the fees of their games since their last check-out slip
+    fees: dict[int, int] = field(default_factory=lambda: defaultdict(int))
     client: Any = None
     keys: int = 0
 
@@ -186,6 +201,8 @@ def _step(counter: Desk, model: Model, step: tuple[Any, ...]) -> None:
         event("reversal recorded")
     elif op == "settle":
         _settle(counter, model, step[1])
+    elif op == "checkout":
+        _checkout(counter, model, *step[1:])
     elif op == "game":
         seats = [counter.players[i] for i in step[1]]
         session = SessionFactory(parlor=counter.parlor, players=seats, by=counter.manager)
@@ -193,6 +210,7 @@ def _step(counter: Desk, model: Model, step: tuple[Any, ...]) -> None:
         session_close(session=session, by=counter.manager, stop=True)
         for row in Settlement.objects.filter(session=session):
             model.money[counter.players.index(row.player)][2] += row.money - row.fee
+            model.fees[counter.players.index(row.player)] += row.fee
         event("game played")
 
 
@@ -218,6 +236,45 @@ def _settle(counter: Desk, model: Model, who: int) -> None:
         model.entries.append((entry.pk, kind, who, amount, method))
         event(f"settled by {kind}")
     assert model.money[who][2] == 0
+
+
+def _checkout(counter: Desk, model: Model, who: int, method: str, sends: int) -> None:
+    """The player's check-out slip against the model's own settlement, then confirmed."""
+    player = counter.players[who]
+    visit = Visit.objects.get(player=player, checked_out_at__isnull=True)
+    slip = model.client.get(f"/api/counter/visits/{visit.pk}/slip/").json()
+    deposit, prepaid, results = model.money[who]
+    owed = max(0, -results)
+    spent = min(prepaid, owed, model.fees[who])
+    applied = min(deposit, owed - spent)
+    plan = {
+        "prepaid_spent": spent,
+        "deposit_applied": applied,
+        "deposit_returned": deposit - applied,
+        "payment_received": owed - spent - applied,
+        "payment_made": max(0, results),
+    }
+    assert (slip["deposit"], slip["prepaid"], slip["results"]) == (deposit, prepaid, results)
+    assert {key: slip["plan"][key] for key in plan} == plan
+    before = VisitSettlement.objects.count()
+    model.keys += 1
+    body = {"version": slip["version"], "method": method}
+    answers = [
+        model.client.post(
+            f"/api/counter/visits/{visit.pk}/settle/", body, format="json",
+            headers={"Idempotency-Key": f"checkout-{model.keys}"},
+        )  # fmt: skip
+        for _ in range(sends)
+    ]
+    assert answers[0].status_code == 201, answers[0].content[:300]
+    assert all(answer.json() == answers[0].json() for answer in answers)
+    assert VisitSettlement.objects.count() == before + 1
+    if method == "cash":
+        model.cash += plan["payment_received"] - plan["deposit_returned"] - plan["payment_made"]
+    model.money[who] = [0, prepaid - spent, 0]
+    model.fees[who] = 0
+    visit_check_in(player=player, by=counter.staff)
+    event(f"checked out by {method}" + (f", sent {sends} times" if sends > 1 else ""))
 
 
 def _check(counter: Desk, model: Model) -> None:
@@ -246,6 +303,8 @@ def test_random_counter_operations_keep_the_till_and_the_three_balances(
 ) -> None:
     with transaction.atomic():
         counter = desk(players=4)
+        for player in counter.players:
+            visit_check_in(player=player, by=counter.staff)
         model = Model(client=token_client(counter.manager))
         for step in steps:
             _step(counter, model, step)
