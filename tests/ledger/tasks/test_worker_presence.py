@@ -23,7 +23,13 @@ from tests.ledger.tasks.pg import wait_until
 from tests.ledger.tasks.workers import Workers, workers
 from tests.parlor.factories import ParlorFactory
 
-pytestmark = [pytest.mark.requires_redis, pytest.mark.django_db(transaction=True)]
+# The worker is another process reading the test database: PostgreSQL only (on SQLite's
+# in-memory test database it would find nothing).
+pytestmark = [
+    pytest.mark.requires_redis,
+    pytest.mark.requires_postgres,
+    pytest.mark.django_db(transaction=True),
+]
 __all__ = ["workers"]
 
 LISTS = [
